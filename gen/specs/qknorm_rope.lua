@@ -64,8 +64,10 @@ rope kernel would).]],
     },
     files = { "pairing", "act", "weight" },
   },
+  -- A warp walks all heads of a token (the table row and the weights loaded once
+  -- per token); bench/NOTES.md has the measurements.
   tiles = {
-    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
+    warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, walk = "token",
     { when = { pairing = "interleaved" }, chunks = 2 },
     { when = { access = "vec16" }, min_blocks = 3 },
     -- the general variant holds chunks for the largest head: no register cap

@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -78,89 +70,91 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
             fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
             fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -184,14 +178,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -209,19 +197,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -230,16 +214,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -295,117 +275,119 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_scalar)(const fg_qk
             wb[0][6] = fg_to_f32((pw + e + 32)[6]);
             wb[0][7] = fg_to_f32((pw + e + 32)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
-                xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
-                xb[0][0][4] = fg_to_f32((px + e + 32)[4]);
-                xb[0][0][5] = fg_to_f32((px + e + 32)[5]);
-                xb[0][0][6] = fg_to_f32((px + e + 32)[6]);
-                xb[0][0][7] = fg_to_f32((px + e + 32)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+                    xb[0][0][4] = fg_to_f32((px + e + 32)[4]);
+                    xb[0][0][5] = fg_to_f32((px + e + 32)[5]);
+                    xb[0][0][6] = fg_to_f32((px + e + 32)[6]);
+                    xb[0][0][7] = fg_to_f32((px + e + 32)[7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                (po + e + 32)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                (po + e + 32)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                (po + e + 32)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                (po + e + 32)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                (po + e + 32)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                (po + e + 32)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                (po + e + 32)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                (po + e + 32)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    (po + e + 32)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    (po + e + 32)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    (po + e + 32)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    (po + e + 32)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    (po + e + 32)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    (po + e + 32)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    (po + e + 32)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    (po + e + 32)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
         }
     }
@@ -429,14 +411,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -454,19 +430,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -478,16 +450,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -526,154 +494,156 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_vec16)(const fg_
             const int e = p.R + (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -697,14 +667,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -722,19 +686,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -746,16 +706,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -834,210 +790,212 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_partial_scalar)(const fg
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -1061,14 +1019,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1086,19 +1038,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1107,16 +1055,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1146,90 +1090,92 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
             fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
             fg_load_bf16x8_keep(pw + e + 40 + 0, &wb[0][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + 40 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < 5) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + 40 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + 40 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < 5) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + 40 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -1253,14 +1199,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1278,19 +1218,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1299,16 +1235,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1364,118 +1296,120 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_scalar)(const fg_qk
             wb[0][6] = fg_to_f32((pw + e + 40)[6]);
             wb[0][7] = fg_to_f32((pw + e + 40)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
-                xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
-                xb[0][0][4] = fg_to_f32((px + e + 40)[4]);
-                xb[0][0][5] = fg_to_f32((px + e + 40)[5]);
-                xb[0][0][6] = fg_to_f32((px + e + 40)[6]);
-                xb[0][0][7] = fg_to_f32((px + e + 40)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < 5) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+                    xb[0][0][4] = fg_to_f32((px + e + 40)[4]);
+                    xb[0][0][5] = fg_to_f32((px + e + 40)[5]);
+                    xb[0][0][6] = fg_to_f32((px + e + 40)[6]);
+                    xb[0][0][7] = fg_to_f32((px + e + 40)[7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < 5) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                (po + e + 40)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                (po + e + 40)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                (po + e + 40)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                (po + e + 40)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                (po + e + 40)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                (po + e + 40)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                (po + e + 40)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                (po + e + 40)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < 5) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    (po + e + 40)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    (po + e + 40)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    (po + e + 40)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    (po + e + 40)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    (po + e + 40)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    (po + e + 40)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    (po + e + 40)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    (po + e + 40)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
         }
     }
@@ -1499,14 +1433,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1524,19 +1452,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -1548,16 +1472,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1596,155 +1516,157 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_vec16)(const fg_
             const int e = p.R + (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -1768,14 +1690,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1793,19 +1709,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1817,16 +1729,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1905,211 +1813,213 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_partial_scalar)(const fg
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -2133,14 +2043,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2158,19 +2062,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2179,16 +2079,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2218,90 +2114,92 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
             fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
             fg_load_bf16x8_keep(pw + e + 48 + 0, &wb[0][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + 48 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < 6) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + 48 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + 48 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < 6) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + 48 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -2325,14 +2223,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2350,19 +2242,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2371,16 +2259,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2436,118 +2320,120 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_scalar)(const fg_qk
             wb[0][6] = fg_to_f32((pw + e + 48)[6]);
             wb[0][7] = fg_to_f32((pw + e + 48)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
-                xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
-                xb[0][0][4] = fg_to_f32((px + e + 48)[4]);
-                xb[0][0][5] = fg_to_f32((px + e + 48)[5]);
-                xb[0][0][6] = fg_to_f32((px + e + 48)[6]);
-                xb[0][0][7] = fg_to_f32((px + e + 48)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < 6) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+                    xb[0][0][4] = fg_to_f32((px + e + 48)[4]);
+                    xb[0][0][5] = fg_to_f32((px + e + 48)[5]);
+                    xb[0][0][6] = fg_to_f32((px + e + 48)[6]);
+                    xb[0][0][7] = fg_to_f32((px + e + 48)[7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < 6) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                (po + e + 48)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                (po + e + 48)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                (po + e + 48)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                (po + e + 48)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                (po + e + 48)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                (po + e + 48)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                (po + e + 48)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                (po + e + 48)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < 6) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    (po + e + 48)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    (po + e + 48)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    (po + e + 48)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    (po + e + 48)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    (po + e + 48)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    (po + e + 48)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    (po + e + 48)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    (po + e + 48)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
         }
     }
@@ -2571,14 +2457,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2596,19 +2476,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -2620,16 +2496,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2668,155 +2540,157 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_vec16)(const fg_
             const int e = p.R + (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -2840,14 +2714,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2865,19 +2733,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2889,16 +2753,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2977,211 +2837,213 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_partial_scalar)(const fg
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -3205,14 +3067,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3230,19 +3086,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3251,16 +3103,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3290,90 +3138,92 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
             fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
             fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -3397,14 +3247,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3422,19 +3266,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3443,16 +3283,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3508,118 +3344,120 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_scalar)(const fg_q
             wb[0][6] = fg_to_f32((pw + e + 64)[6]);
             wb[0][7] = fg_to_f32((pw + e + 64)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
-                xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
-                xb[0][0][4] = fg_to_f32((px + e + 64)[4]);
-                xb[0][0][5] = fg_to_f32((px + e + 64)[5]);
-                xb[0][0][6] = fg_to_f32((px + e + 64)[6]);
-                xb[0][0][7] = fg_to_f32((px + e + 64)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+                    xb[0][0][4] = fg_to_f32((px + e + 64)[4]);
+                    xb[0][0][5] = fg_to_f32((px + e + 64)[5]);
+                    xb[0][0][6] = fg_to_f32((px + e + 64)[6]);
+                    xb[0][0][7] = fg_to_f32((px + e + 64)[7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                (po + e + 64)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                (po + e + 64)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                (po + e + 64)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                (po + e + 64)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                (po + e + 64)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                (po + e + 64)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                (po + e + 64)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                (po + e + 64)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    (po + e + 64)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    (po + e + 64)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    (po + e + 64)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    (po + e + 64)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    (po + e + 64)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    (po + e + 64)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    (po + e + 64)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    (po + e + 64)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
         }
     }
@@ -3643,14 +3481,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3668,19 +3500,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -3692,16 +3520,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3740,155 +3564,157 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
             const int e = p.R + (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -3912,14 +3738,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3937,19 +3757,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3961,16 +3777,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4049,211 +3861,213 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_scalar)(const f
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -4277,14 +4091,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4302,19 +4110,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4323,16 +4127,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4362,91 +4162,93 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
             fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
             fg_load_bf16x8_keep(pw + e + 128 + 0, &wb[0][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + 128 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + 128 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + 128 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + 128 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -4470,14 +4272,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4495,19 +4291,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4516,16 +4308,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4581,119 +4369,121 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_scalar)(const fg_q
             wb[0][6] = fg_to_f32((pw + e + 128)[6]);
             wb[0][7] = fg_to_f32((pw + e + 128)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
-                xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
-                xb[0][0][4] = fg_to_f32((px + e + 128)[4]);
-                xb[0][0][5] = fg_to_f32((px + e + 128)[5]);
-                xb[0][0][6] = fg_to_f32((px + e + 128)[6]);
-                xb[0][0][7] = fg_to_f32((px + e + 128)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+                    xb[0][0][4] = fg_to_f32((px + e + 128)[4]);
+                    xb[0][0][5] = fg_to_f32((px + e + 128)[5]);
+                    xb[0][0][6] = fg_to_f32((px + e + 128)[6]);
+                    xb[0][0][7] = fg_to_f32((px + e + 128)[7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                (po + e + 128)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                (po + e + 128)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                (po + e + 128)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                (po + e + 128)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                (po + e + 128)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                (po + e + 128)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                (po + e + 128)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                (po + e + 128)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    (po + e + 128)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    (po + e + 128)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    (po + e + 128)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    (po + e + 128)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    (po + e + 128)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    (po + e + 128)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    (po + e + 128)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    (po + e + 128)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
             }
         }
     }
@@ -4717,14 +4507,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4742,19 +4526,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -4766,16 +4546,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4814,156 +4590,158 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_vec16)(const fg
             const int e = p.R + (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -4987,14 +4765,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5012,19 +4784,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5036,16 +4804,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5124,212 +4888,214 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_partial_scalar)(const f
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5353,14 +5119,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5378,19 +5138,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -5402,16 +5158,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5450,157 +5202,159 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_vec16)(const fg_qk
             const int e = p.R + (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -5624,14 +5378,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5649,19 +5397,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5673,16 +5417,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5761,213 +5501,215 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_full_scalar)(const fg_q
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5991,14 +5733,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6016,19 +5752,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
@@ -6040,16 +5772,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6088,157 +5816,159 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
             const int e = p.R + (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -6262,14 +5992,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6287,19 +6011,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6311,16 +6031,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6399,213 +6115,215 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][1][8] = {};
-        float xb[1][1][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xb[0][0][4] = xb[0][0][4] * (rs * wb[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xb[0][0][5] = xb[0][0][5] * (rs * wb[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xb[0][0][6] = xb[0][0][6] * (rs * wb[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xb[0][0][7] = xb[0][0][7] * (rs * wb[0][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-        fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-        fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-        fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6629,14 +6347,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

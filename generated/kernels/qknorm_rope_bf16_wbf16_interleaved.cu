@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -83,94 +75,96 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -194,14 +188,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -219,19 +207,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -240,16 +224,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -310,122 +290,124 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -449,14 +431,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -474,19 +450,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -496,16 +468,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -540,98 +508,100 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_vec16)(co
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -655,14 +625,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -680,19 +644,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -704,16 +664,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -797,215 +753,217 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_partial_scalar)(c
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -1029,14 +987,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1054,19 +1006,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1075,16 +1023,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1119,95 +1063,97 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1231,14 +1177,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1256,19 +1196,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1277,16 +1213,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1347,123 +1279,125 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -1487,14 +1421,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1512,19 +1440,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1534,16 +1458,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1578,99 +1498,101 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_vec16)(co
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1694,14 +1616,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1719,19 +1635,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1743,16 +1655,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1836,216 +1744,218 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_partial_scalar)(c
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -2069,14 +1979,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2094,19 +1998,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2115,16 +2015,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2159,95 +2055,97 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2271,14 +2169,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2296,19 +2188,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2317,16 +2205,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2387,123 +2271,125 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -2527,14 +2413,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2552,19 +2432,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2574,16 +2450,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2618,99 +2490,101 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_vec16)(co
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2734,14 +2608,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2759,19 +2627,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2783,16 +2647,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2876,216 +2736,218 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_partial_scalar)(c
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -3109,14 +2971,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3134,19 +2990,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3155,16 +3007,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3199,95 +3047,97 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3311,14 +3161,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3336,19 +3180,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3357,16 +3197,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3427,123 +3263,125 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_scalar)(con
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -3567,14 +3405,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3592,19 +3424,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3614,16 +3442,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3658,99 +3482,101 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3774,14 +3600,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3799,19 +3619,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3823,16 +3639,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3916,216 +3728,218 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_scalar)(
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -4149,14 +3963,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4174,19 +3982,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4195,16 +3999,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4239,96 +4039,98 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4352,14 +4154,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4377,19 +4173,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4398,16 +4190,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4468,124 +4256,126 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_scalar)(con
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -4609,14 +4399,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4634,19 +4418,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4656,16 +4436,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4700,100 +4476,102 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_vec16)(c
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4817,14 +4595,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4842,19 +4614,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4866,16 +4634,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4959,217 +4723,219 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_partial_scalar)(
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5193,14 +4959,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5218,19 +4978,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5241,16 +4997,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5294,162 +5046,164 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_vec16)(cons
             const int e = p.R + (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -5473,14 +5227,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5498,19 +5246,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5522,16 +5266,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5615,218 +5355,220 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_full_scalar)(con
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5850,14 +5592,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5875,19 +5611,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -5898,16 +5630,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5942,101 +5670,103 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
             const int e = (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6060,14 +5790,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6085,19 +5809,15 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6109,16 +5829,12 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6202,218 +5918,220 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6437,14 +6155,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

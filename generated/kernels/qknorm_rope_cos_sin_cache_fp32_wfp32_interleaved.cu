@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -99,67 +91,69 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -183,14 +177,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -208,19 +196,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -229,16 +213,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -299,79 +279,81 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -395,14 +377,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -420,19 +396,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -442,16 +414,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -502,71 +470,73 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -590,14 +560,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -615,19 +579,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -639,16 +599,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -724,132 +680,134 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -873,14 +831,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -898,19 +850,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -919,16 +867,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -979,68 +923,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1064,14 +1010,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1089,19 +1029,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1110,16 +1046,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1180,80 +1112,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -1277,14 +1211,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1302,19 +1230,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1324,16 +1248,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1384,72 +1304,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1473,14 +1395,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1498,19 +1414,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1522,16 +1434,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1607,133 +1515,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -1757,14 +1667,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1782,19 +1686,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1803,16 +1703,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1863,68 +1759,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1948,14 +1846,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1973,19 +1865,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1994,16 +1882,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2064,80 +1948,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -2161,14 +2047,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2186,19 +2066,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2208,16 +2084,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2268,72 +2140,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2357,14 +2231,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2382,19 +2250,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2406,16 +2270,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2491,133 +2351,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -2641,14 +2503,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2666,19 +2522,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2687,16 +2539,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2747,68 +2595,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2832,14 +2682,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2857,19 +2701,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2878,16 +2718,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2948,80 +2784,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -3045,14 +2883,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3070,19 +2902,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3092,16 +2920,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3152,72 +2976,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3241,14 +3067,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3266,19 +3086,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3290,16 +3106,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3375,133 +3187,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -3525,14 +3339,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3550,19 +3358,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3571,16 +3375,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3631,69 +3431,71 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3717,14 +3519,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3742,19 +3538,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3763,16 +3555,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3833,81 +3621,83 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -3931,14 +3721,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3956,19 +3740,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3978,16 +3758,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4038,73 +3814,75 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4128,14 +3906,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4153,19 +3925,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4177,16 +3945,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4262,134 +4026,136 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -4413,14 +4179,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4438,19 +4198,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -4461,16 +4217,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4566,194 +4318,196 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -4777,14 +4531,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4802,19 +4550,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4826,16 +4570,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4963,242 +4703,244 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5222,14 +4964,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5247,19 +4983,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int nd = (int)p.D / 4;  // chunks of the head
@@ -5270,16 +5002,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5358,121 +5086,123 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             const int e = (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
         }
-        float xa[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                }
             }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+            if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+                fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+                fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
-            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        }
-        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
-            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+                fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+                fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
             }
         }
     }
@@ -5496,14 +5226,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5521,19 +5245,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5545,16 +5265,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5682,242 +5398,244 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_interleaved_
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5941,14 +5659,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5966,19 +5678,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -5987,16 +5695,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6047,67 +5751,69 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6131,14 +5837,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6156,19 +5856,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6177,16 +5873,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6247,79 +5939,81 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -6343,14 +6037,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6368,19 +6056,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -6390,16 +6074,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6450,71 +6130,73 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6538,14 +6220,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6563,19 +6239,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -6587,16 +6259,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6672,132 +6340,134 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -6821,14 +6491,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6846,19 +6510,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6867,16 +6527,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6927,68 +6583,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7012,14 +6670,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7037,19 +6689,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7058,16 +6706,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7128,80 +6772,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -7225,14 +6871,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7250,19 +6890,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -7272,16 +6908,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7332,72 +6964,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7421,14 +7055,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7446,19 +7074,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7470,16 +7094,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7555,133 +7175,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -7705,14 +7327,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7730,19 +7346,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7751,16 +7363,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7811,68 +7419,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7896,14 +7506,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7921,19 +7525,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7942,16 +7542,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8012,80 +7608,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -8109,14 +7707,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8134,19 +7726,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8156,16 +7744,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8216,72 +7800,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8305,14 +7891,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8330,19 +7910,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -8354,16 +7930,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8439,133 +8011,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -8589,14 +8163,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8614,19 +8182,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8635,16 +8199,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8695,68 +8255,70 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8780,14 +8342,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8805,19 +8361,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8826,16 +8378,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8896,80 +8444,82 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -8993,14 +8543,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9018,19 +8562,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -9040,16 +8580,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9100,72 +8636,74 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9189,14 +8727,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9214,19 +8746,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -9238,16 +8766,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9323,133 +8847,135 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -9473,14 +8999,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9498,19 +9018,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9519,16 +9035,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9579,69 +9091,71 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9665,14 +9179,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9690,19 +9198,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9711,16 +9215,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9781,81 +9281,83 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -9879,14 +9381,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9904,19 +9400,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -9926,16 +9418,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9986,73 +9474,75 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -10076,14 +9566,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10101,19 +9585,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -10125,16 +9605,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10210,134 +9686,136 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -10361,14 +9839,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10386,19 +9858,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -10409,16 +9877,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10514,194 +9978,196 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -10725,14 +10191,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10750,19 +10210,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -10774,16 +10230,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10911,242 +10363,244 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -11170,14 +10624,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11195,19 +10643,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int nd = (int)p.D / 4;  // chunks of the head
@@ -11218,16 +10662,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11306,121 +10746,123 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             const int e = (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
         }
-        float xa[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                }
             }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+            if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+                fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+                fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
-            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        }
-        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
-            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+                fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+                fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
             }
         }
     }
@@ -11444,14 +10886,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11469,19 +10905,15 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -11493,16 +10925,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11630,242 +11058,244 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_interleaved_
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -11889,14 +11319,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp32_wf
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

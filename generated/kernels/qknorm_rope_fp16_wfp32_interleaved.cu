@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -85,94 +77,96 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -196,14 +190,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -221,19 +209,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -242,16 +226,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -312,122 +292,124 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -451,14 +433,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -476,19 +452,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -498,16 +470,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -544,98 +512,100 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -659,14 +629,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -684,19 +648,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -708,16 +668,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -801,215 +757,217 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -1033,14 +991,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1058,19 +1010,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1079,16 +1027,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1125,95 +1069,97 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1237,14 +1183,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1262,19 +1202,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1283,16 +1219,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1353,123 +1285,125 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -1493,14 +1427,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1518,19 +1446,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1540,16 +1464,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1586,99 +1506,101 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1702,14 +1624,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1727,19 +1643,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1751,16 +1663,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1844,216 +1752,218 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -2077,14 +1987,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2102,19 +2006,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2123,16 +2023,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2169,95 +2065,97 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2281,14 +2179,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2306,19 +2198,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2327,16 +2215,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2397,123 +2281,125 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -2537,14 +2423,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2562,19 +2442,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2584,16 +2460,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2630,99 +2502,101 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2746,14 +2620,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2771,19 +2639,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -2795,16 +2659,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2888,216 +2748,218 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -3121,14 +2983,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3146,19 +3002,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3167,16 +3019,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3213,95 +3061,97 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3325,14 +3175,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3350,19 +3194,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3371,16 +3211,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3441,123 +3277,125 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -3581,14 +3419,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3606,19 +3438,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3628,16 +3456,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3674,99 +3498,101 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3790,14 +3616,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3815,19 +3635,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3839,16 +3655,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3932,216 +3744,218 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -4165,14 +3979,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4190,19 +3998,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4211,16 +4015,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4257,96 +4057,98 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4370,14 +4172,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4395,19 +4191,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4416,16 +4208,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4486,124 +4274,126 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -4627,14 +4417,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4652,19 +4436,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4674,16 +4454,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4720,100 +4496,102 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4837,14 +4615,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4862,19 +4634,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4886,16 +4654,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4979,217 +4743,219 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5213,14 +4979,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5238,19 +4998,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5261,16 +5017,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5318,162 +5070,164 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -5497,14 +5251,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5522,19 +5270,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5546,16 +5290,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5639,218 +5379,220 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5874,14 +5616,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5899,19 +5635,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -5922,16 +5654,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5968,101 +5696,103 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6086,14 +5816,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6111,19 +5835,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6135,16 +5855,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6228,218 +5944,220 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6463,14 +6181,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

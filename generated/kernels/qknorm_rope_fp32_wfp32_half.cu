@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -76,62 +68,64 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -155,14 +149,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -180,19 +168,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -201,16 +185,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -250,74 +230,76 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
             wb[0][2] = fg_to_f32((pw + e + 32)[2]);
             wb[0][3] = fg_to_f32((pw + e + 32)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -341,14 +323,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -366,19 +342,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -390,16 +362,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -436,103 +404,105 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
             const int e = p.R + (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -556,14 +526,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -581,19 +545,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -605,16 +565,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -669,127 +625,129 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -813,14 +771,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -838,19 +790,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -859,16 +807,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -896,63 +840,65 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -976,14 +922,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1001,19 +941,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1022,16 +958,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1071,75 +1003,77 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
             wb[0][2] = fg_to_f32((pw + e + 40)[2]);
             wb[0][3] = fg_to_f32((pw + e + 40)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -1163,14 +1097,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1188,19 +1116,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1212,16 +1136,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1258,104 +1178,106 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -1379,14 +1301,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1404,19 +1320,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1428,16 +1340,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1492,128 +1400,130 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -1637,14 +1547,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1662,19 +1566,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1683,16 +1583,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1720,63 +1616,65 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -1800,14 +1698,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1825,19 +1717,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1846,16 +1734,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1895,75 +1779,77 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
             wb[0][2] = fg_to_f32((pw + e + 48)[2]);
             wb[0][3] = fg_to_f32((pw + e + 48)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -1987,14 +1873,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2012,19 +1892,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2036,16 +1912,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2082,104 +1954,106 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -2203,14 +2077,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2228,19 +2096,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2252,16 +2116,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2316,128 +2176,130 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -2461,14 +2323,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2486,19 +2342,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2507,16 +2359,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2544,63 +2392,65 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -2624,14 +2474,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2649,19 +2493,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2670,16 +2510,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2719,75 +2555,77 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
             wb[0][2] = fg_to_f32((pw + e + 64)[2]);
             wb[0][3] = fg_to_f32((pw + e + 64)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -2811,14 +2649,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2836,19 +2668,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2860,16 +2688,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2906,104 +2730,106 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -3027,14 +2853,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3052,19 +2872,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3076,16 +2892,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3140,128 +2952,130 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -3285,14 +3099,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3310,19 +3118,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3331,16 +3135,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3368,64 +3168,66 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -3449,14 +3251,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3474,19 +3270,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3495,16 +3287,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3544,76 +3332,78 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
             wb[0][2] = fg_to_f32((pw + e + 128)[2]);
             wb[0][3] = fg_to_f32((pw + e + 128)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -3637,14 +3427,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3662,19 +3446,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3686,16 +3466,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3732,105 +3508,107 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
             const int e = p.R + (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -3854,14 +3632,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3879,19 +3651,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3903,16 +3671,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3967,129 +3731,131 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -4113,14 +3879,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4138,19 +3898,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -4162,16 +3918,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4226,183 +3978,185 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -4426,14 +4180,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4451,19 +4199,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4475,16 +4219,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4575,231 +4315,233 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -4823,14 +4565,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4848,19 +4584,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -4872,16 +4604,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4936,183 +4664,185 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -5136,14 +4866,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5161,19 +4885,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5185,16 +4905,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5285,231 +5001,233 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5533,14 +5251,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_ha
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -83,67 +75,69 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -167,14 +161,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -192,19 +180,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -213,16 +197,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -267,79 +247,81 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -363,14 +345,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -388,19 +364,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -410,16 +382,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -454,71 +422,73 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
             const int e = (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -542,14 +512,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -567,19 +531,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -591,16 +551,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -660,132 +616,134 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -809,14 +767,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -834,19 +786,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -855,16 +803,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -899,68 +843,70 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -984,14 +930,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1009,19 +949,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1030,16 +966,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1084,80 +1016,82 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -1181,14 +1115,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1206,19 +1134,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1228,16 +1152,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1272,72 +1192,74 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1361,14 +1283,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1386,19 +1302,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1410,16 +1322,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1479,133 +1387,135 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -1629,14 +1539,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1654,19 +1558,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1675,16 +1575,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1719,68 +1615,70 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1804,14 +1702,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1829,19 +1721,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1850,16 +1738,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1904,80 +1788,82 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos < 8) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos < 8) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -2001,14 +1887,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2026,19 +1906,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2048,16 +1924,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2092,72 +1964,74 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            if (pos < 8) {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 8) {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2181,14 +2055,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2206,19 +2074,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2230,16 +2094,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2299,133 +2159,135 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -2449,14 +2311,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2474,19 +2330,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2495,16 +2347,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2539,68 +2387,70 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2624,14 +2474,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2649,19 +2493,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2670,16 +2510,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2724,80 +2560,82 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -2821,14 +2659,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2846,19 +2678,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2868,16 +2696,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2912,72 +2736,74 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
             const int e = (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3001,14 +2827,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3026,19 +2846,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3050,16 +2866,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3119,133 +2931,135 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -3269,14 +3083,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3294,19 +3102,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3315,16 +3119,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3359,69 +3159,71 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3445,14 +3247,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3470,19 +3266,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3491,16 +3283,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3545,81 +3333,83 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
             wa[1][2] = fg_to_f32((pw + e)[2]);
             wa[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
             }
         }
     }
@@ -3643,14 +3433,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3668,19 +3452,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3690,16 +3470,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3734,73 +3510,75 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
             const int e = (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3824,14 +3602,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3849,19 +3621,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3873,16 +3641,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3942,134 +3706,136 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -4093,14 +3859,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4118,19 +3878,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -4141,16 +3897,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4220,194 +3972,196 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -4431,14 +4185,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4456,19 +4204,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4480,16 +4224,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4591,242 +4331,244 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -4850,14 +4592,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4875,19 +4611,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int nd = (int)p.D / 4;  // chunks of the head
@@ -4898,16 +4630,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4960,121 +4688,123 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
             const int e = (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wa[3][0]);
         }
-        float xa[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                }
             }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
             }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+            if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
+                fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+                fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        }
-        if (pos + 64 < nr) {  // chunk slot 2, where it lies below R
-            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        }
-        if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
-            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        }
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+            if (pos + 96 < nr) {  // chunk slot 3, where it lies below R
+                fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+                fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos + 64 < nd) {  // chunk slot 2
-                const int e = (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
-            }
-            if (pos + 96 < nd) {  // chunk slot 3
-                const int e = (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos + 64 < nd) {  // chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+                }
+                if (pos + 96 < nd) {  // chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+                }
             }
         }
     }
@@ -5098,14 +4828,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5123,19 +4847,15 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5147,16 +4867,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5258,242 +4974,244 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][4][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][4][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
+                ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
+                ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
+                ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
+                ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
+                ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
+                ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
+                ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
+                xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
+                xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
+                xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
+                xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
+                xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
+                xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
+                xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
+                    xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
+                    xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
+                    xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
+                    xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
+                    xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
+                    xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
+                    xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) xa[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) xa[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][2][0], xa[0][2][0], ss);
-            ss = fmaf(xa[0][2][1], xa[0][2][1], ss);
-            ss = fmaf(xa[0][2][2], xa[0][2][2], ss);
-            ss = fmaf(xa[0][2][3], xa[0][2][3], ss);
-            ss = fmaf(xa[0][3][0], xa[0][3][0], ss);
-            ss = fmaf(xa[0][3][1], xa[0][3][1], ss);
-            ss = fmaf(xa[0][3][2], xa[0][3][2], ss);
-            ss = fmaf(xa[0][3][3], xa[0][3][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][2][0] = xa[0][2][0] * (rs * wa[2][0]);
-            xa[0][2][1] = xa[0][2][1] * (rs * wa[2][1]);
-            xa[0][2][2] = xa[0][2][2] * (rs * wa[2][2]);
-            xa[0][2][3] = xa[0][2][3] * (rs * wa[2][3]);
-            xa[0][3][0] = xa[0][3][0] * (rs * wa[3][0]);
-            xa[0][3][1] = xa[0][3][1] * (rs * wa[3][1]);
-            xa[0][3][2] = xa[0][3][2] * (rs * wa[3][2]);
-            xa[0][3][3] = xa[0][3][3] * (rs * wa[3][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xa[0][2][0] = fg_round_to<float>(xa[0][2][0]);
-                xa[0][2][1] = fg_round_to<float>(xa[0][2][1]);
-                xa[0][2][2] = fg_round_to<float>(xa[0][2][2]);
-                xa[0][2][3] = fg_round_to<float>(xa[0][2][3]);
-                xa[0][3][0] = fg_round_to<float>(xa[0][3][0]);
-                xa[0][3][1] = fg_round_to<float>(xa[0][3][1]);
-                xa[0][3][2] = fg_round_to<float>(xa[0][3][2]);
-                xa[0][3][3] = fg_round_to<float>(xa[0][3][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
-        fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
-        fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
-        fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-            }
-            if (pos + 64 < nr) {  // rotate chunk slot 2
-                const int e = (pos + 64) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
-            }
-            if (pos + 96 < nr) {  // rotate chunk slot 3
-                const int e = (pos + 96) * 4;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][2][0], xa[0][2][1], cs[2][0], sn[2][0]);
+            fg_rotate(xa[0][2][2], xa[0][2][3], cs[2][1], sn[2][1]);
+            fg_rotate(xa[0][3][0], xa[0][3][1], cs[3][0], sn[3][0]);
+            fg_rotate(xa[0][3][2], xa[0][3][3], cs[3][1], sn[3][1]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                }
+                if (pos + 64 < nr) {  // rotate chunk slot 2
+                    const int e = (pos + 64) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][2][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][2][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][2][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][2][3]);
+                }
+                if (pos + 96 < nr) {  // rotate chunk slot 3
+                    const int e = (pos + 96) * 4;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<float>(xa[0][3][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<float>(xa[0][3][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<float>(xa[0][3][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<float>(xa[0][3][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5517,14 +5235,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp32_wfp32_tabfp32_in
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -103,94 +95,96 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -214,14 +208,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -239,19 +227,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -260,16 +244,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -350,122 +330,124 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -489,14 +471,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -514,19 +490,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -536,16 +508,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -600,98 +568,100 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -715,14 +685,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -740,19 +704,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -764,16 +724,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -877,215 +833,217 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -1109,14 +1067,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1134,19 +1086,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1155,16 +1103,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1219,95 +1163,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1331,14 +1277,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1356,19 +1296,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1377,16 +1313,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1467,123 +1399,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -1607,14 +1541,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1632,19 +1560,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1654,16 +1578,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1718,99 +1638,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1834,14 +1756,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1859,19 +1775,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1883,16 +1795,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1996,216 +1904,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -2229,14 +2139,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2254,19 +2158,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2275,16 +2175,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2339,95 +2235,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2451,14 +2349,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2476,19 +2368,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2497,16 +2385,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2587,123 +2471,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -2727,14 +2613,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2752,19 +2632,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2774,16 +2650,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2838,99 +2710,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2954,14 +2828,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2979,19 +2847,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3003,16 +2867,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3116,216 +2976,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -3349,14 +3211,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3374,19 +3230,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3395,16 +3247,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3459,95 +3307,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3571,14 +3421,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3596,19 +3440,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3617,16 +3457,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3707,123 +3543,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -3847,14 +3685,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3872,19 +3704,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3894,16 +3722,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3958,99 +3782,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4074,14 +3900,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4099,19 +3919,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4123,16 +3939,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4236,216 +4048,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -4469,14 +4283,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4494,19 +4302,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4515,16 +4319,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4579,96 +4379,98 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4692,14 +4494,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4717,19 +4513,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4738,16 +4530,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4828,124 +4616,126 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -4969,14 +4759,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4994,19 +4778,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5016,16 +4796,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5080,100 +4856,102 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -5197,14 +4975,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5222,19 +4994,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5246,16 +5014,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5359,217 +5123,219 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5593,14 +5359,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5618,19 +5378,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5641,16 +5397,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5714,162 +5466,164 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
             const int e = p.R + (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -5893,14 +5647,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5918,19 +5666,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5942,16 +5686,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6055,218 +5795,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6290,14 +6032,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6315,19 +6051,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -6338,16 +6070,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6402,101 +6130,103 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
             const int e = (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6520,14 +6250,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6545,19 +6269,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6569,16 +6289,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6682,218 +6398,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6917,14 +6635,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6942,19 +6654,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6963,16 +6671,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7027,94 +6731,96 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7138,14 +6844,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7163,19 +6863,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7184,16 +6880,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7274,122 +6966,124 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -7413,14 +7107,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7438,19 +7126,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -7460,16 +7144,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7524,98 +7204,100 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
             const int e = (pos + 4) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7639,14 +7321,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7664,19 +7340,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7688,16 +7360,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7801,215 +7469,217 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -8033,14 +7703,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8058,19 +7722,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8079,16 +7739,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8143,95 +7799,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8255,14 +7913,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8280,19 +7932,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8301,16 +7949,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8391,123 +8035,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -8531,14 +8177,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8556,19 +8196,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8578,16 +8214,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8642,99 +8274,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8758,14 +8392,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8783,19 +8411,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8807,16 +8431,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8920,216 +8540,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -9153,14 +8775,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9178,19 +8794,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9199,16 +8811,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9263,95 +8871,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9375,14 +8985,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9400,19 +9004,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9421,16 +9021,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9511,123 +9107,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -9651,14 +9249,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9676,19 +9268,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -9698,16 +9286,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9762,99 +9346,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9878,14 +9464,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9903,19 +9483,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -9927,16 +9503,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10040,216 +9612,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -10273,14 +9847,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10298,19 +9866,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10319,16 +9883,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10383,95 +9943,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -10495,14 +10057,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10520,19 +10076,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10541,16 +10093,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10631,123 +10179,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -10771,14 +10321,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10796,19 +10340,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -10818,16 +10358,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10882,99 +10418,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
             const int e = (pos + 8) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -10998,14 +10536,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11023,19 +10555,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -11047,16 +10575,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11160,216 +10684,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -11393,14 +10919,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11418,19 +10938,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11439,16 +10955,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11503,96 +11015,98 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -11616,14 +11130,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11641,19 +11149,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11662,16 +11166,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11752,124 +11252,126 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -11893,14 +11395,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11918,19 +11414,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -11940,16 +11432,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12004,100 +11492,102 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
             const int e = (pos + 16) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -12121,14 +11611,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12146,19 +11630,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -12170,16 +11650,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12283,217 +11759,219 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -12517,14 +11995,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12542,19 +12014,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12565,16 +12033,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12638,162 +12102,164 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
             const int e = p.R + (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -12817,14 +12283,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12842,19 +12302,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -12866,16 +12322,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12979,218 +12431,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -13214,14 +12668,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -13239,19 +12687,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -13262,16 +12706,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -13326,101 +12766,103 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
             const int e = (pos + 32) * 8;
             fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -13444,14 +12886,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -13469,19 +12905,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -13493,16 +12925,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -13606,218 +13034,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __nv_bfloat16* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __nv_bfloat16* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __nv_bfloat16* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __nv_bfloat16* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -13841,14 +13271,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wbf16_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

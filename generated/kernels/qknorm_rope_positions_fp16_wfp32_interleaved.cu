@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -105,94 +97,96 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -216,14 +210,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -241,19 +229,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -262,16 +246,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -352,122 +332,124 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -491,14 +473,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -516,19 +492,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -538,16 +510,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -604,98 +572,100 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -719,14 +689,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -744,19 +708,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -768,16 +728,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -881,215 +837,217 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -1113,14 +1071,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1138,19 +1090,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1159,16 +1107,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1225,95 +1169,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1337,14 +1283,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1362,19 +1302,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1383,16 +1319,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1473,123 +1405,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -1613,14 +1547,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1638,19 +1566,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1660,16 +1584,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1726,99 +1646,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -1842,14 +1764,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1867,19 +1783,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -1891,16 +1803,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2004,216 +1912,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -2237,14 +2147,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2262,19 +2166,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2283,16 +2183,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2349,95 +2245,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2461,14 +2359,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2486,19 +2378,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2507,16 +2395,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2597,123 +2481,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -2737,14 +2623,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2762,19 +2642,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2784,16 +2660,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2850,99 +2722,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -2966,14 +2840,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2991,19 +2859,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -3015,16 +2879,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3128,216 +2988,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -3361,14 +3223,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3386,19 +3242,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3407,16 +3259,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3473,95 +3321,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -3585,14 +3435,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3610,19 +3454,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3631,16 +3471,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3721,123 +3557,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -3861,14 +3699,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3886,19 +3718,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3908,16 +3736,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3974,99 +3798,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4090,14 +3916,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4115,19 +3935,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -4139,16 +3955,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4252,216 +4064,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -4485,14 +4299,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4510,19 +4318,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4531,16 +4335,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4597,96 +4397,98 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -4710,14 +4512,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4735,19 +4531,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4756,16 +4548,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4846,124 +4634,126 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -4987,14 +4777,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5012,19 +4796,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5034,16 +4814,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5100,100 +4876,102 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -5217,14 +4995,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5242,19 +5014,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5266,16 +5034,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5379,217 +5143,219 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -5613,14 +5379,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5638,19 +5398,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5661,16 +5417,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5738,162 +5490,164 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -5917,14 +5671,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5942,19 +5690,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -5966,16 +5710,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6079,218 +5819,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6314,14 +6056,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6339,19 +6075,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -6362,16 +6094,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6428,101 +6156,103 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -6546,14 +6276,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6571,19 +6295,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -6595,16 +6315,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6708,218 +6424,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -6943,14 +6661,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6968,19 +6680,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6989,16 +6697,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7055,94 +6759,96 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7166,14 +6872,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7191,19 +6891,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7212,16 +6908,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7302,122 +6994,124 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -7441,14 +7135,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7466,19 +7154,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -7488,16 +7172,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7554,98 +7234,100 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 4 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 4) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -7669,14 +7351,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7694,19 +7370,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -7718,16 +7390,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7831,215 +7499,217 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
             if (e + 6 < 64) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 64) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
+                ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 64) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 64) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 64) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 64) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 2);
-            ss += __shfl_xor_sync((0xfu << (group * 4)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 4 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 4) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 4) * 8;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 4 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 4) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 4 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 4) * 8;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 64) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 64) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 64) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 64) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -8063,14 +7733,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8088,19 +7752,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8109,16 +7769,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8175,95 +7831,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8287,14 +7945,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8312,19 +7964,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8333,16 +7981,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8423,123 +8067,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 2) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 2) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -8563,14 +8209,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8588,19 +8228,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8610,16 +8246,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8676,99 +8308,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 2) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 2) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -8792,14 +8426,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8817,19 +8445,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -8841,16 +8465,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8954,216 +8574,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
             if (e + 6 < 80) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 80) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 80) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 80) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 80) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 80) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 80) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 80) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 80) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 80) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -9187,14 +8809,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9212,19 +8828,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9233,16 +8845,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9299,95 +8907,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9411,14 +9021,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9436,19 +9040,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9457,16 +9057,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9547,123 +9143,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos < 4) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos < 4) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -9687,14 +9285,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9712,19 +9304,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -9734,16 +9322,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9800,99 +9384,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos < 4) {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos < 4) {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -9916,14 +9502,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9941,19 +9521,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -9965,16 +9541,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10078,216 +9650,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
             if (e + 6 < 96) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 96) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 96) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 96) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 96) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 96) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 96) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 96) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 96) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 96) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -10311,14 +9885,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10336,19 +9904,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10357,16 +9921,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10423,95 +9983,97 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -10535,14 +10097,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10560,19 +10116,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10581,16 +10133,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10671,123 +10219,125 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -10811,14 +10361,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10836,19 +10380,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -10858,16 +10398,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10924,99 +10460,101 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 8) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -11040,14 +10578,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11065,19 +10597,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -11089,16 +10617,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11202,216 +10726,218 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
             if (e + 6 < 128) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 128) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 128) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 128) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 128) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 128) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 8 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 8) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 8;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 8 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 8) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 8;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 128) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 128) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 128) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 128) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -11435,14 +10961,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11460,19 +10980,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11481,16 +10997,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11547,96 +11059,98 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -11660,14 +11174,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11685,19 +11193,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11706,16 +11210,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11796,124 +11296,126 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
             wa[1][6] = fg_to_f32((pw + e)[6]);
             wa[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xa[0][0][4] = fg_to_f32((px + e)[4]);
-                xa[0][0][5] = fg_to_f32((px + e)[5]);
-                xa[0][0][6] = fg_to_f32((px + e)[6]);
-                xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                xa[0][1][0] = fg_to_f32((px + e)[0]);
-                xa[0][1][1] = fg_to_f32((px + e)[1]);
-                xa[0][1][2] = fg_to_f32((px + e)[2]);
-                xa[0][1][3] = fg_to_f32((px + e)[3]);
-                xa[0][1][4] = fg_to_f32((px + e)[4]);
-                xa[0][1][5] = fg_to_f32((px + e)[5]);
-                xa[0][1][6] = fg_to_f32((px + e)[6]);
-                xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
             }
         }
     }
@@ -11937,14 +11439,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11962,19 +11458,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -11984,16 +11476,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12050,100 +11538,102 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 16 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            {  // chunk slot 1
-                const int e = (pos + 16) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                {  // chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -12167,14 +11657,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12192,19 +11676,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -12216,16 +11696,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12329,217 +11805,219 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
             if (e + 6 < 256) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < 256) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < 256) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < 256) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < 256) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < 256) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 16 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 16) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 8;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 16 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 16) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 8;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < 256) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < 256) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < 256) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < 256) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -12563,14 +12041,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12588,19 +12060,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12611,16 +12079,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -12688,162 +12152,164 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -12867,14 +12333,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -12892,19 +12352,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -12916,16 +12372,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -13029,218 +12481,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -13264,14 +12718,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -13289,19 +12737,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
@@ -13312,16 +12756,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -13378,101 +12818,103 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
             fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
             fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
         }
-        float xa[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+                }
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_load_fp16x8_stream(px + e + 0, &xa[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            if (pos < nr) {  // chunk slot 0, where it lies below R
+                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
             }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        if (pos < nr) {  // chunk slot 0, where it lies below R
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        }
-        if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        }
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nd) {  // chunk slot 0
-                const int e = (pos + 0) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
             }
-            if (pos + 32 < nd) {  // chunk slot 1
-                const int e = (pos + 32) * 8;
-                fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nd) {  // chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+                }
+                if (pos + 32 < nd) {  // chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    fg_store_fp16x8(po + e + 0, &xa[0][1][0]);
+                }
             }
         }
     }
@@ -13496,14 +12938,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -13521,19 +12957,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
@@ -13545,16 +12977,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -13658,218 +13086,220 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
             if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
             if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
         }
-        float xa[1][2][8] = {};
-        float xp[1][2][8] = {};
-        if (h < H) {  // head h
-            const __half* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][8] = {};
+            float xp[1][2][8] = {};
+            if (h < H) {  // head h
+                const __half* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
+                xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
+                xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
+                xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
+                xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
+                xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
+                xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
+                xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
+                xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
+                xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
+                xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
+                xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
+                xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
+                    xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
+                    xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
+                    xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
+                    xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
+                    xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
+                    xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
+                    xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
+                    xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
+                    xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
+                    xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
+                    xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
+                    xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
+                    xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
+                    xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
+                    xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
+                    xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
+                    xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
+                    xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
+                    xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
+                    xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
+                    xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
+                    xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
+                    xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
+                    xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
+                    xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-            ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-            ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-            ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-            ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-            ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-            ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-            ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-            ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-            ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-            ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-            ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-            ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xa[0][0][4] = xa[0][0][4] * (rs * wa[0][4]);
-            xa[0][0][5] = xa[0][0][5] * (rs * wa[0][5]);
-            xa[0][0][6] = xa[0][0][6] * (rs * wa[0][6]);
-            xa[0][0][7] = xa[0][0][7] * (rs * wa[0][7]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xa[0][1][4] = xa[0][1][4] * (rs * wa[1][4]);
-            xa[0][1][5] = xa[0][1][5] * (rs * wa[1][5]);
-            xa[0][1][6] = xa[0][1][6] * (rs * wa[1][6]);
-            xa[0][1][7] = xa[0][1][7] * (rs * wa[1][7]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][0][4] = xp[0][0][4] * (rs * wp[0][4]);
-            xp[0][0][5] = xp[0][0][5] * (rs * wp[0][5]);
-            xp[0][0][6] = xp[0][0][6] * (rs * wp[0][6]);
-            xp[0][0][7] = xp[0][0][7] * (rs * wp[0][7]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][1][4] = xp[0][1][4] * (rs * wp[1][4]);
-            xp[0][1][5] = xp[0][1][5] * (rs * wp[1][5]);
-            xp[0][1][6] = xp[0][1][6] * (rs * wp[1][6]);
-            xp[0][1][7] = xp[0][1][7] * (rs * wp[1][7]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<__half>(xa[0][0][0]);
-                xa[0][0][1] = fg_round_to<__half>(xa[0][0][1]);
-                xa[0][0][2] = fg_round_to<__half>(xa[0][0][2]);
-                xa[0][0][3] = fg_round_to<__half>(xa[0][0][3]);
-                xa[0][0][4] = fg_round_to<__half>(xa[0][0][4]);
-                xa[0][0][5] = fg_round_to<__half>(xa[0][0][5]);
-                xa[0][0][6] = fg_round_to<__half>(xa[0][0][6]);
-                xa[0][0][7] = fg_round_to<__half>(xa[0][0][7]);
-                xa[0][1][0] = fg_round_to<__half>(xa[0][1][0]);
-                xa[0][1][1] = fg_round_to<__half>(xa[0][1][1]);
-                xa[0][1][2] = fg_round_to<__half>(xa[0][1][2]);
-                xa[0][1][3] = fg_round_to<__half>(xa[0][1][3]);
-                xa[0][1][4] = fg_round_to<__half>(xa[0][1][4]);
-                xa[0][1][5] = fg_round_to<__half>(xa[0][1][5]);
-                xa[0][1][6] = fg_round_to<__half>(xa[0][1][6]);
-                xa[0][1][7] = fg_round_to<__half>(xa[0][1][7]);
-                xp[0][0][0] = fg_round_to<__half>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<__half>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<__half>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<__half>(xp[0][0][3]);
-                xp[0][0][4] = fg_round_to<__half>(xp[0][0][4]);
-                xp[0][0][5] = fg_round_to<__half>(xp[0][0][5]);
-                xp[0][0][6] = fg_round_to<__half>(xp[0][0][6]);
-                xp[0][0][7] = fg_round_to<__half>(xp[0][0][7]);
-                xp[0][1][0] = fg_round_to<__half>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<__half>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<__half>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<__half>(xp[0][1][3]);
-                xp[0][1][4] = fg_round_to<__half>(xp[0][1][4]);
-                xp[0][1][5] = fg_round_to<__half>(xp[0][1][5]);
-                xp[0][1][6] = fg_round_to<__half>(xp[0][1][6]);
-                xp[0][1][7] = fg_round_to<__half>(xp[0][1][7]);
-            }
-        }
-        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            __half* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 8;
-                if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
-                if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
-                if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
-                if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
-                if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
-                if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
-                if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
-                if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 8;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
-                if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
-                if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
-                if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
-                if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                __half* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][0][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][0][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][0][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][0][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][0][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][0][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][0][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][0][7]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 8;
+                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__half>(xa[0][1][0]);
+                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__half>(xa[0][1][1]);
+                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__half>(xa[0][1][2]);
+                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__half>(xa[0][1][3]);
+                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__half>(xa[0][1][4]);
+                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__half>(xa[0][1][5]);
+                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__half>(xa[0][1][6]);
+                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__half>(xa[0][1][7]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][0][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][0][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][0][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][0][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][0][7]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 8;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__half>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__half>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__half>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__half>(xp[0][1][3]);
+                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__half>(xp[0][1][4]);
+                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__half>(xp[0][1][5]);
+                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__half>(xp[0][1][6]);
+                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__half>(xp[0][1][7]);
+                }
             }
         }
     }
@@ -13893,14 +13323,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;

@@ -18,19 +18,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -39,16 +35,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -89,62 +81,64 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -168,14 +162,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -193,19 +181,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -214,16 +198,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -276,74 +256,76 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_full_sc
             wb[0][2] = fg_to_f32((pw + e + 32)[2]);
             wb[0][3] = fg_to_f32((pw + e + 32)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -367,14 +349,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -392,19 +368,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -416,16 +388,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -475,103 +443,105 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
             const int e = p.R + (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -595,14 +565,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -620,19 +584,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -644,16 +604,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -721,127 +677,129 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d64_partial
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -865,14 +823,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -890,19 +842,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -911,16 +859,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -961,63 +905,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -1041,14 +987,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1066,19 +1006,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1087,16 +1023,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1149,75 +1081,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_full_sc
             wb[0][2] = fg_to_f32((pw + e + 40)[2]);
             wb[0][3] = fg_to_f32((pw + e + 40)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -1241,14 +1175,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1266,19 +1194,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -1290,16 +1214,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1349,104 +1269,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -1470,14 +1392,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1495,19 +1411,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -1519,16 +1431,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1596,128 +1504,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d80_partial
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -1741,14 +1651,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1766,19 +1670,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1787,16 +1687,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -1837,63 +1733,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -1917,14 +1815,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -1942,19 +1834,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1963,16 +1851,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2025,75 +1909,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_full_sc
             wb[0][2] = fg_to_f32((pw + e + 48)[2]);
             wb[0][3] = fg_to_f32((pw + e + 48)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -2117,14 +2003,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2142,19 +2022,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -2166,16 +2042,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2225,104 +2097,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -2346,14 +2220,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2371,19 +2239,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -2395,16 +2259,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2472,128 +2332,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d96_partial
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -2617,14 +2479,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2642,19 +2498,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2663,16 +2515,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2713,63 +2561,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_v
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -2793,14 +2643,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -2818,19 +2662,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2839,16 +2679,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -2901,75 +2737,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_full_s
             wb[0][2] = fg_to_f32((pw + e + 64)[2]);
             wb[0][3] = fg_to_f32((pw + e + 64)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -2993,14 +2831,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3018,19 +2850,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3042,16 +2870,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3101,104 +2925,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -3222,14 +3048,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3247,19 +3067,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -3271,16 +3087,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3348,128 +3160,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d128_partia
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -3493,14 +3307,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3518,19 +3326,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3539,16 +3343,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3589,64 +3389,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_v
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -3670,14 +3472,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3695,19 +3491,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3716,16 +3508,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3778,76 +3566,78 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_full_s
             wb[0][2] = fg_to_f32((pw + e + 128)[2]);
             wb[0][3] = fg_to_f32((pw + e + 128)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -3871,14 +3661,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -3896,19 +3680,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -3920,16 +3700,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -3979,105 +3755,107 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
             const int e = p.R + (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -4101,14 +3879,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4126,19 +3898,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4150,16 +3918,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4227,129 +3991,131 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_d256_partia
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -4373,14 +4139,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4398,19 +4158,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -4422,16 +4178,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4506,183 +4258,185 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_v
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -4706,14 +4460,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -4731,19 +4479,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -4755,16 +4499,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -4875,231 +4615,233 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_full_s
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5123,14 +4865,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5148,19 +4884,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -5172,16 +4904,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5256,183 +4984,185 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -5456,14 +5186,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5481,19 +5205,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -5505,16 +5225,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5625,231 +5341,233 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_half_dany_partia
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -5873,14 +5591,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -5898,19 +5610,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -5919,16 +5627,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -5969,62 +5673,64 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 32 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 32 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -6048,14 +5754,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6073,19 +5773,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6094,16 +5790,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6156,74 +5848,76 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_full_sc
             wb[0][2] = fg_to_f32((pw + e + 32)[2]);
             wb[0][3] = fg_to_f32((pw + e + 32)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 32)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 32)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 32)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 32)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 32)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 32)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 32)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 32)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -6247,14 +5941,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6272,19 +5960,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -6296,16 +5980,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6355,103 +6035,105 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
             const int e = p.R + (pos + 8) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -6475,14 +6157,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6500,19 +6176,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -6524,16 +6196,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6601,127 +6269,129 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d64_partial
             if (e + 2 < 64) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 64) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
+                ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 64) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 64) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 64) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 4);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 2);
-            ss += __shfl_xor_sync((0xffu << (group * 8)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 64) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 8) * 4;
-                if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 8) * 4;
+                    if (e + 0 < 64) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 64) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 64) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 64) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -6745,14 +6415,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6770,19 +6434,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6791,16 +6451,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -6841,63 +6497,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 40 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 40 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 40 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -6921,14 +6579,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -6946,19 +6598,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -6967,16 +6615,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7029,75 +6673,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_full_sc
             wb[0][2] = fg_to_f32((pw + e + 40)[2]);
             wb[0][3] = fg_to_f32((pw + e + 40)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 40)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 40)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 40)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 40)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 10) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 10) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 40)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 40)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 40)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 40)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -7121,14 +6767,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7146,19 +6786,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -7170,16 +6806,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7229,104 +6861,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -7350,14 +6984,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7375,19 +7003,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -7399,16 +7023,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7476,128 +7096,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d80_partial
             if (e + 2 < 80) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 80) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 80) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 80) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 80) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 80) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 80) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 80) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 80) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 80) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -7621,14 +7243,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7646,19 +7262,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_ve
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7667,16 +7279,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_ve
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7717,63 +7325,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_ve
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 48 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 48 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 48 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -7797,14 +7407,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -7822,19 +7426,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_sc
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7843,16 +7443,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_sc
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -7905,75 +7501,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_full_sc
             wb[0][2] = fg_to_f32((pw + e + 48)[2]);
             wb[0][3] = fg_to_f32((pw + e + 48)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 48)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 48)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 48)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 48)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < 12) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < 12) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 48)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 48)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 48)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 48)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -7997,14 +7595,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8022,19 +7614,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -8046,16 +7634,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8105,104 +7689,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -8226,14 +7812,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8251,19 +7831,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -8275,16 +7851,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8352,128 +7924,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d96_partial
             if (e + 2 < 96) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 96) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 96) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 96) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 96) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 96) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 96) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 96) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 96) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 96) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -8497,14 +8071,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8522,19 +8090,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8543,16 +8107,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8593,63 +8153,65 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_v
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 64 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 64 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -8673,14 +8235,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8698,19 +8254,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8719,16 +8271,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8781,75 +8329,77 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_full_s
             wb[0][2] = fg_to_f32((pw + e + 64)[2]);
             wb[0][3] = fg_to_f32((pw + e + 64)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 64)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 64)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 64)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 64)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 64)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 64)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 64)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 64)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -8873,14 +8423,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -8898,19 +8442,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -8922,16 +8462,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -8981,104 +8517,106 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
             const int e = p.R + (pos + 16) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -9102,14 +8640,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9127,19 +8659,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 2 at a time (lane group g takes heads g, g + 2, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -9151,16 +8679,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9228,128 +8752,130 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d128_partia
             if (e + 2 < 128) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 128) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
+                ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 128) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 128) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 128) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 8);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 4);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 2);
-            ss += __shfl_xor_sync((0xffffu << (group * 16)), ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 128) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 16) * 4;
-                if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 16 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 16) * 4;
+                    if (e + 0 < 128) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 128) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 128) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 128) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -9373,14 +8899,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9398,19 +8918,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9419,16 +8935,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9469,64 +8981,66 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_v
             fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
             fg_load_fp32x4_keep(pw + e + 128 + 0, &wb[0][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + 128 + 0, &xb[0][0][0]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + 128 + 0, &xb[0][0][0]);
+                }
             }
         }
     }
@@ -9550,14 +9064,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9575,19 +9083,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9596,16 +9100,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9658,76 +9158,78 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_full_s
             wb[0][2] = fg_to_f32((pw + e + 128)[2]);
             wb[0][3] = fg_to_f32((pw + e + 128)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                xa[0][0][0] = fg_to_f32((px + e)[0]);
-                xa[0][0][1] = fg_to_f32((px + e)[1]);
-                xa[0][0][2] = fg_to_f32((px + e)[2]);
-                xa[0][0][3] = fg_to_f32((px + e)[3]);
-                xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
-                xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
-                xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
-                xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    xb[0][0][0] = fg_to_f32((px + e + 128)[0]);
+                    xb[0][0][1] = fg_to_f32((px + e + 128)[1]);
+                    xb[0][0][2] = fg_to_f32((px + e + 128)[2]);
+                    xb[0][0][3] = fg_to_f32((px + e + 128)[3]);
+                }
             }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                }
             }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
-                (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
-                (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
-                (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    (po + e + 128)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    (po + e + 128)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    (po + e + 128)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    (po + e + 128)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
             }
         }
     }
@@ -9751,14 +9253,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -9776,19 +9272,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -9800,16 +9292,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -9859,105 +9347,107 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
             const int e = p.R + (pos + 32) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
             }
         }
     }
@@ -9981,14 +9471,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10006,19 +9490,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -10030,16 +9510,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10107,129 +9583,131 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_d256_partia
             if (e + 2 < 256) wp[1][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < 256) wp[1][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][1][4] = {};
-        float xb[1][1][4] = {};
-        float xp[1][2][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][1][4] = {};
+            float xb[1][1][4] = {};
+            float xp[1][2][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                }
             }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < 256) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < 256) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < 256) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / 256) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < 256) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < 256) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < 256) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < 256) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
             }
         }
     }
@@ -10253,14 +9731,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10278,19 +9750,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_v
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -10302,16 +9770,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_v
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10386,183 +9850,185 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_v
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -10586,14 +10052,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -10611,19 +10071,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_s
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -10635,16 +10091,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_s
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -10755,231 +10207,233 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_full_s
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -11003,14 +10457,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11028,19 +10476,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
@@ -11052,16 +10496,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11136,183 +10576,185 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
             const int e = p.R + (pos + 96) * 4;
             fg_load_fp32x4_keep(pw + e + 0, &wp[3][0]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+                    fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
-                fg_load_fp32x4_stream(px + e + rhalf + 0, &xb[0][1][0]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_load_fp32x4_stream(px + e + 0, &xp[0][3][0]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
-                fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][0][0]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+                    fg_store_fp32x4(po + e + rhalf + 0, &xb[0][1][0]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][0][0]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][1][0]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][2][0]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    fg_store_fp32x4(po + e + 0, &xp[0][3][0]);
+                }
             }
         }
     }
@@ -11336,14 +10778,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
@@ -11361,19 +10797,15 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item (1 in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
+    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
+    // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
+    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int nhb1 = 1;  // runs per token of q
+    const int64_t nit1 = ntok * nhb1;
+    const int nhb2 = 1;  // runs per token of k
+    const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
@@ -11385,16 +10817,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
-        if (tsub >= tpw) continue;
-        const int hstep = hg * 1;
+        const int nhb = (set == 0 ? nhb1 : nhb2);
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
         const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
@@ -11505,231 +10933,233 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_half_dany_partia
             if (e + 2 < (int)p.D) wp[3][2] = fg_to_f32((pw + e)[2]);
             if (e + 3 < (int)p.D) wp[3][3] = fg_to_f32((pw + e)[3]);
         }
-        float xa[1][2][4] = {};
-        float xb[1][2][4] = {};
-        float xp[1][4][4] = {};
-        if (h < H) {  // head h
-            const float* px = xin + (h) * xin_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+            float xa[1][2][4] = {};
+            float xb[1][2][4] = {};
+            float xp[1][4][4] = {};
+            if (h < H) {  // head h
+                const float* px = xin + (h) * xin_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
+                    if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
+                    if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
+                    if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
+                    if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
+                    if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
+                    if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
+                    if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
+                }
             }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < rhalf) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < rhalf) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < rhalf) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                if (e + 0 < rhalf) xb[0][1][0] = fg_to_f32((px + e + rhalf)[0]);
-                if (e + 1 < rhalf) xb[0][1][1] = fg_to_f32((px + e + rhalf)[1]);
-                if (e + 2 < rhalf) xb[0][1][2] = fg_to_f32((px + e + rhalf)[2]);
-                if (e + 3 < rhalf) xb[0][1][3] = fg_to_f32((px + e + rhalf)[3]);
+            // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
+            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            if (h < H) {  // head h: every lane of its group takes this branch
+                float ss = 0.0f;
+                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+                ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
+                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+                ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
+                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+                ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
+                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+                ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
+                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+                ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
+                ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
+                ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
+                ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
+                ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
+                ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
+                ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
+                ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+                ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+                const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
+                xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
+                xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
+                xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
+                xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
+                xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
+                xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
+                xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
+                xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
+                xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
+                xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
+                xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
+                xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
+                xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
+                xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
+                xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
+                xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
+                xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
+                xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
+                xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
+                xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
+                xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
+                xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
+                xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
+                xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
+                xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
+                xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
+                xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
+                xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
+                xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
+                xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
+                xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
+                xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
+                if (round_y) {
+                    xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
+                    xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
+                    xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
+                    xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
+                    xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
+                    xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
+                    xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
+                    xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
+                    xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
+                    xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
+                    xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
+                    xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
+                    xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
+                    xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
+                    xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
+                    xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
+                    xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
+                    xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
+                    xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
+                    xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
+                    xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
+                    xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
+                    xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
+                    xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
+                    xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
+                    xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
+                    xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
+                    xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
+                    xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
+                    xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
+                    xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
+                    xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
+                }
             }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) xp[0][2][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][2][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][2][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][2][3] = fg_to_f32((px + e)[3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) xp[0][3][0] = fg_to_f32((px + e)[0]);
-                if (e + 1 < (int)p.D) xp[0][3][1] = fg_to_f32((px + e)[1]);
-                if (e + 2 < (int)p.D) xp[0][3][2] = fg_to_f32((px + e)[2]);
-                if (e + 3 < (int)p.D) xp[0][3][3] = fg_to_f32((px + e)[3]);
-            }
-        }
-        // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-        const bool round_y = p.norm_rounding == 1;  // norm_rounding act
-        if (h < H) {  // head h: every lane of its group takes this branch
-            float ss = 0.0f;
-            ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-            ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-            ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-            ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-            ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-            ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-            ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-            ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-            ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-            ss = fmaf(xb[0][1][0], xb[0][1][0], ss);
-            ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-            ss = fmaf(xb[0][1][1], xb[0][1][1], ss);
-            ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-            ss = fmaf(xb[0][1][2], xb[0][1][2], ss);
-            ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-            ss = fmaf(xb[0][1][3], xb[0][1][3], ss);
-            ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-            ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-            ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-            ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-            ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-            ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-            ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-            ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-            ss = fmaf(xp[0][2][0], xp[0][2][0], ss);
-            ss = fmaf(xp[0][2][1], xp[0][2][1], ss);
-            ss = fmaf(xp[0][2][2], xp[0][2][2], ss);
-            ss = fmaf(xp[0][2][3], xp[0][2][3], ss);
-            ss = fmaf(xp[0][3][0], xp[0][3][0], ss);
-            ss = fmaf(xp[0][3][1], xp[0][3][1], ss);
-            ss = fmaf(xp[0][3][2], xp[0][3][2], ss);
-            ss = fmaf(xp[0][3][3], xp[0][3][3], ss);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            const float rs = rsqrtf(ss * (1.0f / (float)p.D) + p.eps);
-            xa[0][0][0] = xa[0][0][0] * (rs * wa[0][0]);
-            xb[0][0][0] = xb[0][0][0] * (rs * wb[0][0]);
-            xa[0][0][1] = xa[0][0][1] * (rs * wa[0][1]);
-            xb[0][0][1] = xb[0][0][1] * (rs * wb[0][1]);
-            xa[0][0][2] = xa[0][0][2] * (rs * wa[0][2]);
-            xb[0][0][2] = xb[0][0][2] * (rs * wb[0][2]);
-            xa[0][0][3] = xa[0][0][3] * (rs * wa[0][3]);
-            xb[0][0][3] = xb[0][0][3] * (rs * wb[0][3]);
-            xa[0][1][0] = xa[0][1][0] * (rs * wa[1][0]);
-            xb[0][1][0] = xb[0][1][0] * (rs * wb[1][0]);
-            xa[0][1][1] = xa[0][1][1] * (rs * wa[1][1]);
-            xb[0][1][1] = xb[0][1][1] * (rs * wb[1][1]);
-            xa[0][1][2] = xa[0][1][2] * (rs * wa[1][2]);
-            xb[0][1][2] = xb[0][1][2] * (rs * wb[1][2]);
-            xa[0][1][3] = xa[0][1][3] * (rs * wa[1][3]);
-            xb[0][1][3] = xb[0][1][3] * (rs * wb[1][3]);
-            xp[0][0][0] = xp[0][0][0] * (rs * wp[0][0]);
-            xp[0][0][1] = xp[0][0][1] * (rs * wp[0][1]);
-            xp[0][0][2] = xp[0][0][2] * (rs * wp[0][2]);
-            xp[0][0][3] = xp[0][0][3] * (rs * wp[0][3]);
-            xp[0][1][0] = xp[0][1][0] * (rs * wp[1][0]);
-            xp[0][1][1] = xp[0][1][1] * (rs * wp[1][1]);
-            xp[0][1][2] = xp[0][1][2] * (rs * wp[1][2]);
-            xp[0][1][3] = xp[0][1][3] * (rs * wp[1][3]);
-            xp[0][2][0] = xp[0][2][0] * (rs * wp[2][0]);
-            xp[0][2][1] = xp[0][2][1] * (rs * wp[2][1]);
-            xp[0][2][2] = xp[0][2][2] * (rs * wp[2][2]);
-            xp[0][2][3] = xp[0][2][3] * (rs * wp[2][3]);
-            xp[0][3][0] = xp[0][3][0] * (rs * wp[3][0]);
-            xp[0][3][1] = xp[0][3][1] * (rs * wp[3][1]);
-            xp[0][3][2] = xp[0][3][2] * (rs * wp[3][2]);
-            xp[0][3][3] = xp[0][3][3] * (rs * wp[3][3]);
-            if (round_y) {
-                xa[0][0][0] = fg_round_to<float>(xa[0][0][0]);
-                xb[0][0][0] = fg_round_to<float>(xb[0][0][0]);
-                xa[0][0][1] = fg_round_to<float>(xa[0][0][1]);
-                xb[0][0][1] = fg_round_to<float>(xb[0][0][1]);
-                xa[0][0][2] = fg_round_to<float>(xa[0][0][2]);
-                xb[0][0][2] = fg_round_to<float>(xb[0][0][2]);
-                xa[0][0][3] = fg_round_to<float>(xa[0][0][3]);
-                xb[0][0][3] = fg_round_to<float>(xb[0][0][3]);
-                xa[0][1][0] = fg_round_to<float>(xa[0][1][0]);
-                xb[0][1][0] = fg_round_to<float>(xb[0][1][0]);
-                xa[0][1][1] = fg_round_to<float>(xa[0][1][1]);
-                xb[0][1][1] = fg_round_to<float>(xb[0][1][1]);
-                xa[0][1][2] = fg_round_to<float>(xa[0][1][2]);
-                xb[0][1][2] = fg_round_to<float>(xb[0][1][2]);
-                xa[0][1][3] = fg_round_to<float>(xa[0][1][3]);
-                xb[0][1][3] = fg_round_to<float>(xb[0][1][3]);
-                xp[0][0][0] = fg_round_to<float>(xp[0][0][0]);
-                xp[0][0][1] = fg_round_to<float>(xp[0][0][1]);
-                xp[0][0][2] = fg_round_to<float>(xp[0][0][2]);
-                xp[0][0][3] = fg_round_to<float>(xp[0][0][3]);
-                xp[0][1][0] = fg_round_to<float>(xp[0][1][0]);
-                xp[0][1][1] = fg_round_to<float>(xp[0][1][1]);
-                xp[0][1][2] = fg_round_to<float>(xp[0][1][2]);
-                xp[0][1][3] = fg_round_to<float>(xp[0][1][3]);
-                xp[0][2][0] = fg_round_to<float>(xp[0][2][0]);
-                xp[0][2][1] = fg_round_to<float>(xp[0][2][1]);
-                xp[0][2][2] = fg_round_to<float>(xp[0][2][2]);
-                xp[0][2][3] = fg_round_to<float>(xp[0][2][3]);
-                xp[0][3][0] = fg_round_to<float>(xp[0][3][0]);
-                xp[0][3][1] = fg_round_to<float>(xp[0][3][1]);
-                xp[0][3][2] = fg_round_to<float>(xp[0][3][2]);
-                xp[0][3][3] = fg_round_to<float>(xp[0][3][3]);
-            }
-        }
-        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-        fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-        fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-        fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-        fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-        fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
-        fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
-        fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
-        fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
-        if (h < H) {  // head h
-            float* po = xout + (h) * xout_hs;
-            if (pos < nr) {  // rotate chunk slot 0
-                const int e = (pos + 0) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
-            }
-            if (pos + 32 < nr) {  // rotate chunk slot 1
-                const int e = (pos + 32) * 4;
-                if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
-                if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
-                if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
-                if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
-                if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
-                if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
-                if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
-                if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
-            }
-            if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                const int e = p.R + (pos + 0) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
-            }
-            if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                const int e = p.R + (pos + 32) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
-            }
-            if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
-                const int e = p.R + (pos + 64) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
-            }
-            if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
-                const int e = p.R + (pos + 96) * 4;
-                if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
-                if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
-                if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
-                if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+            fg_rotate(xa[0][1][0], xb[0][1][0], cs[1][0], sn[1][0]);
+            fg_rotate(xa[0][1][1], xb[0][1][1], cs[1][1], sn[1][1]);
+            fg_rotate(xa[0][1][2], xb[0][1][2], cs[1][2], sn[1][2]);
+            fg_rotate(xa[0][1][3], xb[0][1][3], cs[1][3], sn[1][3]);
+            if (h < H) {  // head h
+                float* po = xout + (h) * xout_hs;
+                if (pos < nr) {  // rotate chunk slot 0
+                    const int e = (pos + 0) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][0][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][0][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][0][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][0][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][0][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][0][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][0][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][0][3]);
+                }
+                if (pos + 32 < nr) {  // rotate chunk slot 1
+                    const int e = (pos + 32) * 4;
+                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<float>(xa[0][1][0]);
+                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<float>(xa[0][1][1]);
+                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<float>(xa[0][1][2]);
+                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<float>(xa[0][1][3]);
+                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<float>(xb[0][1][0]);
+                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<float>(xb[0][1][1]);
+                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<float>(xb[0][1][2]);
+                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<float>(xb[0][1][3]);
+                }
+                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+                    const int e = p.R + (pos + 0) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][0][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][0][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][0][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][0][3]);
+                }
+                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+                    const int e = p.R + (pos + 32) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][1][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][1][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][1][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][1][3]);
+                }
+                if (pos + 64 < np) {  // pass chunk slot 2: [R, D), not rotated
+                    const int e = p.R + (pos + 64) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][2][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][2][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][2][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][2][3]);
+                }
+                if (pos + 96 < np) {  // pass chunk slot 3: [R, D), not rotated
+                    const int e = p.R + (pos + 96) * 4;
+                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<float>(xp[0][3][0]);
+                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<float>(xp[0][3][1]);
+                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<float>(xp[0][3][2]);
+                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<float>(xp[0][3][3]);
+                }
             }
         }
     }
@@ -11753,14 +11183,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp32_wfp32_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
-    }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
-    }
+    items += p->B * p->S;  // a run per token of q
+    items += p->B * p->S;  // a run per token of k
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
