@@ -78,5 +78,7 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
     warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2,
     { when = { act = "fp32" }, warps = 32, min_blocks = 1 },
     { when = { access = "scalar" }, warps = 32, chunks = 16, min_blocks = 1 },
+    -- sm_100's ptxas spills the residual form in 64 registers: no register cap there
+    { when = { arch = 100 }, min_blocks = 1 },
   },
 }
