@@ -3,7 +3,8 @@
  * same run. CUDA events; warm-up; median of many runs; L2 flushed before each
  * (bench/flush.cu). Bytes are fg__bytes_moved: each input read once, each
  * output written once, from the op's generated signature.
- * usage: fusegen_bench [--runs N] [--csv FILE] [FILTER] */
+ * usage: fusegen_bench [--runs N] [--csv FILE] [FILTER]
+ * (FILTER: an op, or part of a case name; "norm" runs the norm + modulation cases) */
 #include "fusegen.h"
 #include "fusegen_kernels.h"
 
@@ -275,6 +276,149 @@ static double case_bytes(const case_ctx *c) {
   }
 }
 
+/* --- norm + modulation: ops.md's bench shapes, bf16, every source ------------- */
+typedef enum { NM_SELECT01, NM_BATCH, NM_TOKEN, NM_FRAME, NM_SCALAR } nm_source;
+typedef struct {
+  const char *op, *name;
+  nm_source src;
+  int residual;
+  fg_norm norm;
+} nm_form;
+static const nm_form nm_forms[] = {
+    {"norm_modulate_select01", "layer", NM_SELECT01, 0, FG_NORM_LAYER},
+    {"norm_modulate_select01", "layer residual", NM_SELECT01, 1, FG_NORM_LAYER},
+    {"norm_modulate", "layer per batch", NM_BATCH, 0, FG_NORM_LAYER},
+    {"norm_modulate", "rms per batch residual", NM_BATCH, 1, FG_NORM_RMS},
+    {"norm_modulate_per_token", "layer per token", NM_TOKEN, 0, FG_NORM_LAYER},
+    {"norm_modulate_per_frame", "layer per frame F=16", NM_FRAME, 0, FG_NORM_LAYER},
+    {"norm_modulate_scalar", "layer scalar", NM_SCALAR, 0, FG_NORM_LAYER},
+};
+static const int64_t nm_shapes[][3] = {{2, 2048, 3072}, {1, 4096, 3072}, {2, 8192, 3072}, {1, 4096, 5120}};
+
+/* x, out, gate_out, index, scale0, shift0, gate0, scale1, shift1, gate1,
+ * residual, residual_gate, residual_out (scale and shift of the other sources
+ * in the scale0 and shift0 slots) */
+enum { NX, NOUT, NGOUT, NIDX, NSC0, NSH0, NG0, NSC1, NSH1, NG1, NRES, NRG, NROUT, NN };
+typedef struct {
+  const nm_form *f;
+  DLTensor t[NN];
+  int64_t s3[3], si[2], sm[4];
+  void *bufs[NN];
+} nm_ctx;
+
+static void nm_setup(nm_ctx *c, const nm_form *f, const int64_t *shape) {
+  memset(c, 0, sizeof *c);
+  c->f = f;
+  const int64_t B = shape[0], L = shape[1], C = shape[2], F = 16;
+  const size_t n = (size_t)(B * L * C);
+  memcpy(c->s3, shape, sizeof c->s3);
+  c->si[0] = B; c->si[1] = L;
+  int mnd = 2;
+  size_t mn = (size_t)(B * C);
+  if (f->src == NM_TOKEN) { c->sm[0] = B; c->sm[1] = L; c->sm[2] = C; mnd = 3; mn = n; }
+  else if (f->src == NM_FRAME) { c->sm[0] = B; c->sm[1] = F; c->sm[2] = 1; c->sm[3] = C; mnd = 4; mn = (size_t)(B * F * C); }
+  else { c->sm[0] = B; c->sm[1] = C; }
+  for (int k = 0; k < NN; k++) {
+    int need = k <= NOUT || (f->src == NM_SELECT01 && k <= NG1) || (k == NSC0 || k == NSH0 ? f->src != NM_SCALAR : 0) ||
+               (k >= NRES && f->residual);
+    if (!need) continue;
+    if (k == NIDX) {
+      int64_t *ix = malloc(sizeof(int64_t) * B * L);
+      for (int64_t i = 0; i < B * L; i++) ix[i] = next_uniform() < 0.5;
+      CUDA_OK(cudaMalloc(&c->bufs[k], sizeof(int64_t) * B * L));
+      CUDA_OK(cudaMemcpy(c->bufs[k], ix, sizeof(int64_t) * B * L, cudaMemcpyHostToDevice));
+      free(ix);
+      c->t[k] = tensor(c->bufs[k], I64, 2, c->si, NULL);
+    } else if (k >= NSC0 && k <= NG1) {
+      c->bufs[k] = random_buffer(BF16, mn);
+      c->t[k] = tensor(c->bufs[k], BF16, mnd, c->sm, NULL);
+    } else {
+      c->bufs[k] = random_buffer(BF16, n);
+      c->t[k] = tensor(c->bufs[k], BF16, 3, c->s3, NULL);
+    }
+  }
+}
+
+static void nm_run(void *p) {
+  nm_ctx *c = p;
+  DLTensor *t[NN];
+  for (int k = 0; k < NN; k++) t[k] = c->bufs[k] ? &c->t[k] : NULL;
+  const nm_form *f = c->f;
+  fg_status st;
+  switch (f->src) {
+  case NM_SELECT01:
+    st = fg_norm_modulate_select01(t[NX], t[NOUT], t[NGOUT], t[NIDX], t[NSC0], t[NSH0], t[NG0], t[NSC1], t[NSH1],
+                                   t[NG1], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f, 1.0f, NULL);
+    break;
+  case NM_BATCH:
+    st = fg_norm_modulate(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f,
+                          1.0f, NULL);
+    break;
+  case NM_TOKEN:
+    st = fg_norm_modulate_per_token(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT],
+                                    f->norm, 1e-6f, 1.0f, NULL);
+    break;
+  case NM_FRAME:
+    st = fg_norm_modulate_per_frame(t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT],
+                                    f->norm, 1e-6f, 1.0f, NULL);
+    break;
+  default:
+    st = fg_norm_modulate_scalar(t[NX], t[NOUT], NULL, NULL, t[NRES], t[NRG], t[NROUT], f->norm, 1e-6f, 1.0f, 0.5f,
+                                 0.25f, NULL);
+  }
+  if (st != FG_OK) {
+    fprintf(stderr, "%s %s: %s\n", f->op, f->name, fg_last_error());
+    exit(1);
+  }
+}
+
+/* Bytes: each op's generated signature (select01 counts both branches' [B, C]
+ * rows, a small share). */
+static double nm_bytes(const nm_ctx *c) {
+  const DLTensor *t[NN];
+  for (int k = 0; k < NN; k++) t[k] = c->bufs[k] ? &c->t[k] : NULL;
+  switch (c->f->src) {
+  case NM_SELECT01: {
+    const DLTensor *a[15] = {t[NX], t[NOUT], t[NGOUT], t[NIDX], t[NSC0], t[NSH0], t[NG0], t[NSC1],
+                             t[NSH1], t[NG1], NULL, NULL, t[NRES], t[NRG], t[NROUT]};
+    return (double)fg__bytes_moved(&fg__norm_modulate_select01_sig, a);
+  }
+  case NM_SCALAR: {
+    const DLTensor *a[7] = {t[NX], t[NOUT], NULL, NULL, t[NRES], t[NRG], t[NROUT]};
+    return (double)fg__bytes_moved(&fg__norm_modulate_scalar_sig, a);
+  }
+  default: {
+    const DLTensor *a[9] = {t[NX], t[NOUT], t[NSC0], t[NSH0], NULL, NULL, t[NRES], t[NRG], t[NROUT]};
+    const fg__op_sig *sig = c->f->src == NM_BATCH ? &fg__norm_modulate_sig
+                            : c->f->src == NM_TOKEN ? &fg__norm_modulate_per_token_sig
+                                                    : &fg__norm_modulate_per_frame_sig;
+    return (double)fg__bytes_moved(sig, a);
+  }
+  }
+}
+
+static void bench_norm_modulate(const char *filter, double copy_gbs, FILE *csv) {
+  for (size_t s = 0; s < sizeof nm_shapes / sizeof nm_shapes[0]; s++)
+    for (size_t i = 0; i < sizeof nm_forms / sizeof nm_forms[0]; i++) {
+      const nm_form *f = &nm_forms[i];
+      char name[96];
+      snprintf(name, sizeof name, "%s [%lld,%lld,%lld]", f->name, (long long)nm_shapes[s][0],
+               (long long)nm_shapes[s][1], (long long)nm_shapes[s][2]);
+      if (filter && !strstr(name, filter) && strcmp(filter, f->op) && !strstr(f->op, filter)) continue;
+      nm_ctx c;
+      nm_setup(&c, f, nm_shapes[s]);
+      float ms = time_median(nm_run, &c, runs);
+      double gbs = nm_bytes(&c) / (ms * 1e-3) / 1e9;
+      printf("%-24s %-36s %10.1f %9.0f %6.1f%%  %s\n", f->op, name, ms * 1e3, gbs, 100 * gbs / copy_gbs,
+             fg__last_kernel());
+      if (csv)
+        fprintf(csv, "%s,%s,%s,%.2f,%.1f,%.2f,%.1f\n", f->op, name, fg__last_kernel(), ms * 1e3, gbs,
+                100 * gbs / copy_gbs, copy_gbs);
+      for (int k = 0; k < NN; k++)
+        if (c.bufs[k]) cudaFree(c.bufs[k]);
+    }
+}
+
 int main(int argc, char **argv) {
   const char *filter = NULL, *csv_path = NULL;
   for (int i = 1; i < argc; i++) {
@@ -310,6 +454,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const bench_case *bc = &cases[i];
     if (filter && !strstr(bc->name, filter) && strcmp(filter, bc->op)) continue;
+    if (filter && !strncmp(filter, "norm", 4)) continue;
     case_ctx c;
     setup_case(&c, bc);
     float ms = time_median(run_case, &c, runs);
@@ -322,6 +467,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 6; k++)
       if (c.bufs[k]) cudaFree(c.bufs[k]);
   }
+  bench_norm_modulate(filter, copy_gbs, csv);
   if (csv) fclose(csv);
   return 0;
 }

@@ -287,6 +287,136 @@ def bench_qknorm_rope(runs, copy_gbs, rows):
         del qkv, keep, cache, ref_q, ref_k, cq, ck
 
 
+# --- norm + modulation: the same math in PyTorch ----------------------------------
+
+# (op, form name, source, residual form, norm); the forms bench/bench.c times too
+NM_FORMS = [
+    ("norm_modulate_select01", "layer", "select01", False, "layer"),
+    ("norm_modulate_select01", "layer residual", "select01", True, "layer"),
+    ("norm_modulate", "layer per batch", "batch", False, "layer"),
+    ("norm_modulate", "rms per batch residual", "batch", True, "rms"),
+    ("norm_modulate_per_token", "layer per token", "token", False, "layer"),
+    ("norm_modulate_per_frame", "layer per frame F=16", "frame", False, "layer"),
+    ("norm_modulate_scalar", "layer scalar", "scalar", False, "layer"),
+]
+NM_SHAPES = [(2, 2048, 3072), (1, 4096, 3072), (2, 8192, 3072), (1, 4096, 5120)]
+NM_SCALAR = (0.5, 0.25)  # scale, shift of the scalar source
+
+
+def nm_torch(x, mod, residual, residual_gate, source, norm, eps=1e-6):
+    """ops.md section 3 in fp32, one rounding per output: returns out, then gate_out
+    (select01), then residual_out (residual form). mod: the source's tensors."""
+    B, L, C = x.shape
+    r = x.float()
+    outs = []
+    if residual is not None:
+        r = residual.float() + residual_gate.float() * r
+    if norm == "layer":
+        n = torch.nn.functional.layer_norm(r, (C,), eps=eps)
+    else:
+        n = r * torch.rsqrt(r.square().mean(-1, keepdim=True) + eps)
+    if source == "select01":
+        index, sc0, sh0, g0, sc1, sh1, g1 = mod
+        pick = (index != 0)[..., None]
+        scale = torch.where(pick, sc1[:, None].float(), sc0[:, None].float())
+        shift = torch.where(pick, sh1[:, None].float(), sh0[:, None].float())
+        out = n * (1 + scale) + shift
+        outs = [out.to(x.dtype), torch.where(pick, g1[:, None], g0[:, None])]
+    elif source == "frame":
+        scale, shift = mod
+        F = scale.shape[1]
+        out = (n.view(B, F, L // F, C) * (1 + scale.float()) + shift.float()).view(B, L, C)
+        outs = [out.to(x.dtype)]
+    elif source == "scalar":
+        outs = [(n * (1 + mod[0]) + mod[1]).to(x.dtype)]
+    else:
+        scale, shift = mod
+        if source == "batch":
+            scale, shift = scale[:, None], shift[:, None]
+        outs = [(n * (1 + scale.float()) + shift.float()).to(x.dtype)]
+    if residual is not None:
+        outs.append(r.to(x.dtype))
+    return tuple(outs)
+
+
+def nm_inputs(shape, source, residual):
+    B, L, C = shape
+    bf = dict(dtype=torch.bfloat16, device="cuda")
+    x = torch.empty(B, L, C, **bf).uniform_(-2, 2) + torch.empty(B, L, 1, **bf).uniform_(-1, 1)
+    if source == "select01":
+        mod = (torch.randint(0, 2, (B, L), device="cuda"),) + tuple(torch.empty(B, C, **bf).uniform_(-1, 1)
+                                                                    for _ in range(6))
+    elif source == "batch":
+        mod = tuple(torch.empty(B, C, **bf).uniform_(-1, 1) for _ in range(2))
+    elif source == "token":
+        mod = tuple(torch.empty(B, L, C, **bf).uniform_(-1, 1) for _ in range(2))
+    elif source == "frame":
+        mod = tuple(torch.empty(B, 16, 1, C, **bf).uniform_(-1, 1) for _ in range(2))
+    else:
+        mod = NM_SCALAR
+    res = (torch.empty(B, L, C, **bf).uniform_(-2, 2), torch.empty(B, L, C, **bf).uniform_(-1, 1)) if residual \
+        else (None, None)
+    return x, mod, res
+
+
+def nm_call(op, x, mod, res, outs, source, norm):
+    """fusegen's call for one form, writing into outs (out [, gate_out] [, residual_out])."""
+    kw = dict(norm=norm, eps=1e-6, scale_offset=1.0)
+    if res[0] is not None:
+        kw.update(residual=res[0], residual_gate=res[1], residual_out=outs[-1])
+    f = getattr(fusegen, op)
+    if source == "select01":
+        return f(x, outs[0], outs[1], *mod, **kw)
+    if source == "scalar":
+        return f(x, outs[0], scale=mod[0], shift=mod[1], **kw)
+    return f(x, outs[0], *mod, **kw)
+
+
+def bench_norm_modulate(runs, copy_gbs, rows):
+    cfg = torch._dynamo.config
+    for knob in ("cache_size_limit", "recompile_limit"):  # one graph per form and shape
+        if hasattr(cfg, knob):
+            setattr(cfg, knob, 256)
+    compiled = torch.compile(nm_torch, dynamic=False)
+    for shape in NM_SHAPES:
+        for op, form, source, residual, norm in NM_FORMS:
+            name = f"{form} [{shape[0]},{shape[1]},{shape[2]}]"
+            torch.manual_seed(4)
+            x, mod, res = nm_inputs(shape, source, residual)
+            n_out = 1 + (source == "select01") + residual
+            outs = [torch.empty_like(x) for _ in range(n_out)]
+            nm_call(op, x, mod, res, outs, source, norm)
+            kernel = fusegen.last_kernel()
+            ref = nm_torch(x.double(), tuple(m.double() if torch.is_tensor(m) and m.is_floating_point() else m
+                                             for m in mod) if source != "scalar" else mod,
+                           *(r.double() if r is not None else None for r in res), source, norm)
+            eager = nm_torch(x, mod, *res, source, norm)
+            comp = compiled(x, mod, *res, source, norm)
+            err_fg = max(rel_error(o, r) for o, r in zip(outs, ref))
+            err_c = max(rel_error(o, r) for o, r in zip(comp, ref))
+            err_e = max(rel_error(o, r) for o, r in zip(eager, ref))
+            if not max(err_fg, err_c, err_e) < 1e-2:
+                raise SystemExit(f"{op} {name}: errors fusegen {err_fg:.3g}, eager {err_e:.3g}, compile {err_c:.3g}")
+            nbytes = nm_bytes(op, x, mod, res, outs, source, norm)
+            t_fg = median_ms(lambda: nm_call(op, x, mod, res, outs, source, norm), runs)
+            t_eager = median_ms(lambda: nm_torch(x, mod, *res, source, norm), runs)
+            t_comp = median_ms(lambda: compiled(x, mod, *res, source, norm), runs)
+            add_row(rows, op, name, "bf16", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_c)
+            del x, mod, res, outs, ref, eager, comp
+
+
+def nm_bytes(op, x, mod, res, outs, source, norm):
+    kw = dict(norm=norm, eps=1e-6, scale_offset=1.0)
+    if res[0] is not None:
+        kw.update(residual=res[0], residual_gate=res[1], residual_out=outs[-1])
+    f = getattr(fusegen, op).bytes_moved
+    if source == "select01":
+        return f(x, outs[0], outs[1], *mod, **kw)
+    if source == "scalar":
+        return f(x, outs[0], scale=mod[0], shift=mod[1], **kw)
+    return f(x, outs[0], *mod, **kw)
+
+
 def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
     gbs = nbytes / (t_fg * 1e-3) / 1e9
     rows.append({
@@ -297,7 +427,7 @@ def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_g
         "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
         "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}",
     })
-    print(f"{op} {name:28s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
+    print(f"{op} {name:36s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
           f"eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us", flush=True)
 
 
@@ -350,6 +480,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate"), default=None, help="one family of ops")
     args = ap.parse_args()
     if not torch.cuda.is_available():
         raise SystemExit("bench/driver.py needs a CUDA GPU")
@@ -359,10 +490,14 @@ def main():
     copy_gbs = copy_bandwidth(args.runs)
     print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
     rows = []
-    bench_rope(args.runs, copy_gbs, rows)
-    bench_more_rope(args.runs, copy_gbs, rows)
-    bench_rope_qk(args.runs, copy_gbs, rows)
-    bench_qknorm_rope(args.runs, copy_gbs, rows)
+    if args.only in (None, "rope"):
+        bench_rope(args.runs, copy_gbs, rows)
+        bench_more_rope(args.runs, copy_gbs, rows)
+        bench_rope_qk(args.runs, copy_gbs, rows)
+    if args.only in (None, "qknorm_rope"):
+        bench_qknorm_rope(args.runs, copy_gbs, rows)
+    if args.only in (None, "norm_modulate"):
+        bench_norm_modulate(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 

@@ -8,6 +8,12 @@
 extern "C" {
 #endif
 
+typedef enum fg_norm {
+    FG_NORM_LAYER = 0,
+    FG_NORM_RMS = 1,
+    FG_NORM_NONE = 2,
+} fg_norm;
+
 typedef enum fg_norm_rounding {
     FG_NORM_ROUNDING_FP32 = 0,
     FG_NORM_ROUNDING_ACT = 1,
@@ -22,6 +28,163 @@ typedef enum fg_rounding {
     FG_ROUNDING_FP32 = 0,
     FG_ROUNDING_EAGER_BF16 = 1,
 } fg_rounding;
+
+/* norm_modulate: norm + modulation, scale and shift per batch
+ * Per row (token) of x [B, L, C]:
+ *   residual form (residual, residual_gate, residual_out given together):
+ *     r = residual + residual_gate * x, residual_out = r (rounded), then the norm
+ *     reads the unrounded fp32 r; otherwise r = x
+ *   n = LayerNorm(r) (mean, biased variance), RMSNorm(r) or r, per `norm`, with eps;
+ *     then n = n * weight + bias, each only when given
+ *   out = n * (scale_offset + scale) + shift   (scale_offset 1, or 0 for plain scale)
+ *   scale, shift: per batch: [B, C] or [1, C]
+ * fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs.
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B, L, C] bf16/fp16/fp32, out: result
+ *   scale    [B|1, C] bf16/fp16/fp32, in: modulation scale, per batch: [B, C] or [1, C]
+ *   shift    [B|1, C] bf16/fp16/fp32, in: modulation shift, same layout as scale
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: affine weight, or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: affine bias, or NULL
+ *   residual [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the residual stream, or NULL
+ *   residual_gate [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the gate of x, or NULL
+ *   residual_out [B, L, C] bf16/fp16/fp32, out, may be NULL: residual form: r = residual + residual_gate * x, or NULL
+ *   norm     fg_norm: layer, rms or none
+ *   eps      float: added to the variance (mean square) before the rsqrt
+ *   scale_offset float: k in n * (k + scale) + shift: 1, or 0 for plain scale
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_norm_modulate(const DLTensor* x, DLTensor* out, const DLTensor* scale, const DLTensor* shift, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream);
+
+/* norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)
+ * Per row (token) of x [B, L, C]:
+ *   residual form (residual, residual_gate, residual_out given together):
+ *     r = residual + residual_gate * x, residual_out = r (rounded), then the norm
+ *     reads the unrounded fp32 r; otherwise r = x
+ *   n = LayerNorm(r) (mean, biased variance), RMSNorm(r) or r, per `norm`, with eps;
+ *     then n = n * weight + bias, each only when given
+ *   out = n * (scale_offset + scale) + shift   (scale_offset 1, or 0 for plain scale)
+ *   scale, shift: per frame: [B, F, 1, C] (or [1, F, 1, C]); token l is in frame l / (L / F)
+ * fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs.
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B, L, C] bf16/fp16/fp32, out: result
+ *   scale    [B|1, F, 1, C] bf16/fp16/fp32, in: modulation scale, per frame: [B, F, 1, C] (or [1, F, 1, C]); token l is in frame l / (L / F)
+ *   shift    [B|1, F, 1, C] bf16/fp16/fp32, in: modulation shift, same layout as scale
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: affine weight, or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: affine bias, or NULL
+ *   residual [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the residual stream, or NULL
+ *   residual_gate [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the gate of x, or NULL
+ *   residual_out [B, L, C] bf16/fp16/fp32, out, may be NULL: residual form: r = residual + residual_gate * x, or NULL
+ *   norm     fg_norm: layer, rms or none
+ *   eps      float: added to the variance (mean square) before the rsqrt
+ *   scale_offset float: k in n * (k + scale) + shift: 1, or 0 for plain scale
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_norm_modulate_per_frame(const DLTensor* x, DLTensor* out, const DLTensor* scale, const DLTensor* shift, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream);
+
+/* norm_modulate_per_token: norm + modulation, scale and shift per token
+ * Per row (token) of x [B, L, C]:
+ *   residual form (residual, residual_gate, residual_out given together):
+ *     r = residual + residual_gate * x, residual_out = r (rounded), then the norm
+ *     reads the unrounded fp32 r; otherwise r = x
+ *   n = LayerNorm(r) (mean, biased variance), RMSNorm(r) or r, per `norm`, with eps;
+ *     then n = n * weight + bias, each only when given
+ *   out = n * (scale_offset + scale) + shift   (scale_offset 1, or 0 for plain scale)
+ *   scale, shift: per token: [B, L, C] (or [1, L, C])
+ * fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs.
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B, L, C] bf16/fp16/fp32, out: result
+ *   scale    [B|1, L, C] bf16/fp16/fp32, in: modulation scale, per token: [B, L, C] (or [1, L, C])
+ *   shift    [B|1, L, C] bf16/fp16/fp32, in: modulation shift, same layout as scale
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: affine weight, or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: affine bias, or NULL
+ *   residual [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the residual stream, or NULL
+ *   residual_gate [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the gate of x, or NULL
+ *   residual_out [B, L, C] bf16/fp16/fp32, out, may be NULL: residual form: r = residual + residual_gate * x, or NULL
+ *   norm     fg_norm: layer, rms or none
+ *   eps      float: added to the variance (mean square) before the rsqrt
+ *   scale_offset float: k in n * (k + scale) + shift: 1, or 0 for plain scale
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_norm_modulate_per_token(const DLTensor* x, DLTensor* out, const DLTensor* scale, const DLTensor* shift, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream);
+
+/* norm_modulate_scalar: norm + modulation, one scalar scale and shift
+ * Per row (token) of x [B, L, C]:
+ *   residual form (residual, residual_gate, residual_out given together):
+ *     r = residual + residual_gate * x, residual_out = r (rounded), then the norm
+ *     reads the unrounded fp32 r; otherwise r = x
+ *   n = LayerNorm(r) (mean, biased variance), RMSNorm(r) or r, per `norm`, with eps;
+ *     then n = n * weight + bias, each only when given
+ *   out = n * (scale_offset + scale) + shift   (scale_offset 1, or 0 for plain scale)
+ *   scale, shift: f32 scalars
+ * fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs.
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B, L, C] bf16/fp16/fp32, out: result
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: affine weight, or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: affine bias, or NULL
+ *   residual [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the residual stream, or NULL
+ *   residual_gate [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the gate of x, or NULL
+ *   residual_out [B, L, C] bf16/fp16/fp32, out, may be NULL: residual form: r = residual + residual_gate * x, or NULL
+ *   norm     fg_norm: layer, rms or none
+ *   eps      float: added to the variance (mean square) before the rsqrt
+ *   scale_offset float: k in n * (k + scale) + shift: 1, or 0 for plain scale
+ *   scale    float: modulation scale
+ *   shift    float: modulation shift
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_norm_modulate_scalar(const DLTensor* x, DLTensor* out, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, float scale, float shift, fg_stream_t stream);
+
+/* norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token
+ * Per row (token) of x [B, L, C]:
+ *   residual form (residual, residual_gate, residual_out given together):
+ *     r = residual + residual_gate * x, residual_out = r (rounded), then the norm
+ *     reads the unrounded fp32 r; otherwise r = x
+ *   n = LayerNorm(r) (mean, biased variance), RMSNorm(r) or r, per `norm`, with eps;
+ *     then n = n * weight + bias, each only when given
+ *   out = n * (scale_offset + scale) + shift   (scale_offset 1, or 0 for plain scale)
+ *   scale, shift = scale1, shift1 [b] where index[b, l] != 0, else scale0, shift0 [b]
+ *     (only the chosen branch is read); gate_out[b, l, :] = gate1 or gate0 [b]
+ * fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs.
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: activations, last dim contiguous
+ *   out      [B, L, C] bf16/fp16/fp32, out: result
+ *   gate_out [B, L, C] bf16/fp16/fp32, out: the chosen branch's gate
+ *   index    [B, L] i64/i32, in: branch per token: nonzero picks branch 1
+ *   scale0   [B|1, C] bf16/fp16/fp32, in: branch 0 scale, [B, C] or [1, C]
+ *   shift0   [B|1, C] bf16/fp16/fp32, in: branch 0 shift
+ *   gate0    [B|1, C] bf16/fp16/fp32, in: branch 0 gate
+ *   scale1   [B|1, C] bf16/fp16/fp32, in: branch 1 scale
+ *   shift1   [B|1, C] bf16/fp16/fp32, in: branch 1 shift
+ *   gate1    [B|1, C] bf16/fp16/fp32, in: branch 1 gate
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: affine weight, or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: affine bias, or NULL
+ *   residual [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the residual stream, or NULL
+ *   residual_gate [B, L, C] bf16/fp16/fp32, in, may be NULL: residual form: the gate of x, or NULL
+ *   residual_out [B, L, C] bf16/fp16/fp32, out, may be NULL: residual form: r = residual + residual_gate * x, or NULL
+ *   norm     fg_norm: layer, rms or none
+ *   eps      float: added to the variance (mean square) before the rsqrt
+ *   scale_offset float: k in n * (k + scale) + shift: 1, or 0 for plain scale
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* gate_out, const DLTensor* index, const DLTensor* scale0, const DLTensor* shift0, const DLTensor* gate0, const DLTensor* scale1, const DLTensor* shift1, const DLTensor* gate1, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream);
 
 /* qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
  * For every token of q [.., HQ, D] and k [.., HK, D] (token strides free: views

@@ -6,6 +6,151 @@
 #pragma once
 #include <stdint.h>
 
+// norm_modulate: norm + modulation, scale and shift per batch   [gen/specs/norm_modulate.lua]
+typedef struct fg_norm_modulate_params {
+    const void* x;
+    void* out;
+    const void* scale;
+    const void* shift;
+    const void* weight;
+    const void* bias;
+    const void* residual;
+    const void* residual_gate;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t scale_stride[2];
+    int64_t shift_stride[2];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t residual_stride[3];
+    int64_t residual_gate_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, L;
+    int32_t norm;  // fg_norm
+    float eps;
+    float scale_offset;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_norm_modulate_params;
+
+// norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)   [gen/specs/norm_modulate_per_frame.lua]
+typedef struct fg_norm_modulate_per_frame_params {
+    const void* x;
+    void* out;
+    const void* scale;
+    const void* shift;
+    const void* weight;
+    const void* bias;
+    const void* residual;
+    const void* residual_gate;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t scale_stride[4];
+    int64_t shift_stride[4];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t residual_stride[3];
+    int64_t residual_gate_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, F, L;
+    int32_t norm;  // fg_norm
+    float eps;
+    float scale_offset;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_norm_modulate_per_frame_params;
+
+// norm_modulate_per_token: norm + modulation, scale and shift per token   [gen/specs/norm_modulate_per_token.lua]
+typedef struct fg_norm_modulate_per_token_params {
+    const void* x;
+    void* out;
+    const void* scale;
+    const void* shift;
+    const void* weight;
+    const void* bias;
+    const void* residual;
+    const void* residual_gate;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t scale_stride[3];
+    int64_t shift_stride[3];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t residual_stride[3];
+    int64_t residual_gate_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, L;
+    int32_t norm;  // fg_norm
+    float eps;
+    float scale_offset;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_norm_modulate_per_token_params;
+
+// norm_modulate_scalar: norm + modulation, one scalar scale and shift   [gen/specs/norm_modulate_scalar.lua]
+typedef struct fg_norm_modulate_scalar_params {
+    const void* x;
+    void* out;
+    const void* weight;
+    const void* bias;
+    const void* residual;
+    const void* residual_gate;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t residual_stride[3];
+    int64_t residual_gate_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, L;
+    int32_t norm;  // fg_norm
+    float eps;
+    float scale_offset;
+    float scale;
+    float shift;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_norm_modulate_scalar_params;
+
+// norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token   [gen/specs/norm_modulate_select01.lua]
+typedef struct fg_norm_modulate_select01_params {
+    const void* x;
+    void* out;
+    void* gate_out;
+    const void* index;
+    const void* scale0;
+    const void* shift0;
+    const void* gate0;
+    const void* scale1;
+    const void* shift1;
+    const void* gate1;
+    const void* weight;
+    const void* bias;
+    const void* residual;
+    const void* residual_gate;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t gate_out_stride[3];
+    int64_t index_stride[2];
+    int64_t scale0_stride[2];
+    int64_t shift0_stride[2];
+    int64_t gate0_stride[2];
+    int64_t scale1_stride[2];
+    int64_t shift1_stride[2];
+    int64_t gate1_stride[2];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t residual_stride[3];
+    int64_t residual_gate_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, L;
+    int32_t norm;  // fg_norm
+    float eps;
+    float scale_offset;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_norm_modulate_select01_params;
+
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope.lua]
 typedef struct fg_qknorm_across_heads_rope_params {
     void* q;

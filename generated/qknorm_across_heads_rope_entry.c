@@ -16,12 +16,12 @@ static const fg__dtype_group groups[] = {
     {"table", 3, dtypes_table},
 };
 static const fg__tensor_sig tensors[] = {
-    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1}, {7, 1}, {3, 1}, {1, 1}}},
-    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1}, {7, 1}, {2, 1}, {1, 1}}},
-    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1}}},
-    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1}}},
-    {"cos", FG__IN, 0, -1, 2, 2, 0, 0, {{7, 1}, {6, 2}}},
-    {"sin", FG__IN, 0, -1, 2, 2, 0, 0, {{7, 1}, {6, 2}}},
+    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
+    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1, 0}}},
+    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1, 0}}},
+    {"cos", FG__IN, 0, -1, 2, 2, 0, 0, {{7, 1, 0}, {6, 2, 0}}},
+    {"sin", FG__IN, 0, -1, 2, 2, 0, 0, {{7, 1, 0}, {6, 2, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};

@@ -16,10 +16,10 @@ static const fg__dtype_group groups[] = {
     {"pos", 2, dtypes_pos},
 };
 static const fg__tensor_sig tensors[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1}, {5, 1}, {2, 1}, {1, 1}}},
-    {"cos_sin_cache", FG__IN, 0, -1, 1, 2, 0, 0, {{3, 1}, {4, 1}}},
-    {"positions", FG__IN, 0, -1, 2, 2, 1, 1, {{0, 1}, {5, 1}}},
+    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {5, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 0}, {5, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"cos_sin_cache", FG__IN, 0, -1, 1, 2, 0, 0, {{3, 1, 0}, {4, 1, 0}}},
+    {"positions", FG__IN, 0, -1, 2, 2, 1, 1, {{0, 1, 0}, {5, 1, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};

@@ -14,10 +14,10 @@ static const fg__dtype_group groups[] = {
     {"table", 3, dtypes_table},
 };
 static const fg__tensor_sig tensors[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1}, {4, 1}, {2, 1}, {1, 1}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1}, {4, 1}, {2, 1}, {1, 1}}},
-    {"cos", FG__IN, 0, -1, 1, 2, 0, 0, {{4, 1}, {3, 2}}},
-    {"sin", FG__IN, 0, -1, 1, 2, 0, 0, {{4, 1}, {3, 2}}},
+    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {4, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 0}, {4, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"cos", FG__IN, 0, -1, 1, 2, 0, 0, {{4, 1, 0}, {3, 2, 0}}},
+    {"sin", FG__IN, 0, -1, 1, 2, 0, 0, {{4, 1, 0}, {3, 2, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};

@@ -36,8 +36,14 @@ static void layout_text(const fg__op_sig *sig, const fg__tensor_sig *ts, char *b
   size_t len = 0;
   buf[0] = 0;
   for (int j = 0; j < ts->ndim && len < n; j++) {
+    if (ts->dims[j].sym < 0) {
+      len += snprintf(buf + len, n - len, "%s1", j ? ", " : "[");
+      continue;
+    }
     const char *sym = sig->syms[ts->dims[j].sym];
-    if (ts->dims[j].div > 1)
+    if (ts->dims[j].broadcast)
+      len += snprintf(buf + len, n - len, "%s%s|1", j ? ", " : "[", sym);
+    else if (ts->dims[j].div > 1)
       len += snprintf(buf + len, n - len, "%s%s/%d", j ? ", " : "[", sym, ts->dims[j].div);
     else
       len += snprintf(buf + len, n - len, "%s%s%s", j ? ", " : "[", sym, j < ts->optional_lead ? "?" : "");
@@ -205,10 +211,18 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
         if (__builtin_mul_overflow(contiguous, size, &contiguous))
           return fg__fail(FG_ERR_SHAPE, "%s: %s has too many elements", fn, ts->name);
       }
+      const fg__dim *dim = &ts->dims[j];
+      if (size == 1 && (dim->sym < 0 || dim->broadcast)) stride = 0; /* read again for every index */
       shape[i][j] = size;
       c->stride[i][j] = stride;
       if (size == 0) c->empty = 1;
-      const fg__dim *dim = &ts->dims[j];
+      if (dim->sym < 0) {
+        if (size != 1)
+          return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld must be 1 %s", fn, ts->name, j - missing,
+                          (long long)size, layout);
+        continue;
+      }
+      if (dim->broadcast && size == 1) continue; /* broadcast: binds nothing */
       int64_t value = size * dim->div;
       if (bound_by[dim->sym] < 0) {
         c->sym[dim->sym] = value;

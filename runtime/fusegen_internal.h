@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 #define FG__MAX_DIMS 6
-#define FG__MAX_TENSORS 12
+#define FG__MAX_TENSORS 16
 #define FG__MAX_SYMS 16
 #define FG__MAX_KEY 8
 
@@ -24,8 +24,9 @@ enum { FG_DTYPE_FP32 = 1, FG_DTYPE_FP16, FG_DTYPE_BF16, FG_DTYPE_I32, FG_DTYPE_I
 enum { FG__IN = 0, FG__OUT = 1, FG__INOUT = 2 };
 
 typedef struct {
-  int sym; /* index into the op's symbols */
+  int sym; /* index into the op's symbols; -1: a dim that is always 1 ("1") */
   int div; /* the size holds sym / div ("R/2") */
+  int broadcast; /* the size may also be 1, read with stride 0 ("B|1") */
 } fg__dim;
 
 typedef struct {

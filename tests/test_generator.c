@@ -439,9 +439,12 @@ void test_generator_depfile_names_inputs(void) {
  * with a message that names the spec file and `where` and contains `expected`.
  * where: a field ("tensors[3].dims[2]": the message must hold "field '...'"),
  * or ":LINE:" (the message must hold "<spec path>:LINE:"). */
-static void expect_spec_error(const char *find, const char *repl, const char *where, const char *expected) {
-  char *text = replace_once(rope_text() ? rope_text() : "", find, repl);
-  CHECK_MSG(text != NULL, "gen/specs/rope.lua no longer contains the text this test edits: %s", find);
+static void expect_spec_error_in(const char *spec_path, const char *find, const char *repl, const char *where,
+                                 const char *expected) {
+  char *orig = read_text(spec_path, NULL);
+  char *text = replace_once(orig ? orig : "", find, repl);
+  free(orig);
+  CHECK_MSG(text != NULL, "%s no longer contains the text this test edits: %s", spec_path, find);
   if (!text) return;
   fixture f;
   if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
@@ -459,6 +462,10 @@ static void expect_spec_error(const char *find, const char *repl, const char *wh
   fixture_close(&f);
 }
 
+static void expect_spec_error(const char *find, const char *repl, const char *where, const char *expected) {
+  expect_spec_error_in("gen/specs/rope.lua", find, repl, where, expected);
+}
+
 void test_generator_spec_missing_op(void) {
   expect_spec_error("  op = \"rope\",\n", "", "op", "expected a lower-case identifier ([a-z][a-z0-9_]*), got nothing");
 }
@@ -469,13 +476,13 @@ void test_generator_spec_op_not_identifier(void) {
 
 void test_generator_spec_dim_lower_case(void) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"r/2\" }",
-                    "tensors[3].dims[2]", "a dim such as \"S\", \"B?\" or \"R/2\", got \"r/2\"");
+                    "tensors[3].dims[2]", "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got \"r/2\"");
 }
 
 void test_generator_spec_dim_number(void) {
   expect_spec_error("{ name = \"x\",   dims = { \"B?\", \"S\", \"H\", \"D\" }",
                     "{ name = \"x\",   dims = { \"B?\", \"S\", 5, \"D\" }", "tensors[1].dims[3]",
-                    "a dim such as \"S\", \"B?\" or \"R/2\", got 5");
+                    "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got 5");
 }
 
 void test_generator_spec_unknown_dtype(void) {
@@ -513,6 +520,39 @@ void test_generator_spec_axis_unknown_symbol(void) {
 void test_generator_spec_rule_unknown_word(void) {
   expect_spec_error("{ \"full\", \"R == D\" }", "{ \"full\", \"R == Q\" }", "axes[5].rule[1][2]",
                     "'Q' is none of them, got \"R == Q\"");
+}
+
+void test_generator_spec_broadcast_dim_needs_full_symbol(void) {
+  expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"Q|1\", \"R/2\" }",
+                    "tensors[3].dims[1]", "a symbol that some other dim gives in full (not only \"Q|1\"), got \"Q|1\"");
+}
+
+void test_generator_spec_literal_dim_other_number(void) {
+  expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"2\", \"R/2\" }",
+                    "tensors[3].dims[1]", "or \"1\", got \"2\"");
+}
+
+/* rule conditions may name optional tensors without inplace_of, nothing else */
+void test_generator_spec_rule_tensor_not_optional(void) {
+  expect_spec_error("{ \"full\", \"R == D\" }", "{ \"full\", \"R == D && cos\" }", "axes[5].rule[1][2]",
+                    "(or VEC, aligned16, an optional tensor); 'cos' is none of them");
+}
+
+/* the rows mapping: the tiles must hold kernel.max_channels */
+void test_generator_spec_rows_tiles_too_small(void) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "max_channels = 16384", "max_channels = 32768", "tiles",
+                       "tiles that hold kernel.max_channels = 32768 channels of bf16 (32 * warps * chunks * 8), got 16384");
+}
+
+void test_generator_spec_rows_residual_values(void) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua",
+                       "values = { \"no\", \"yes\" }, from = \"rule\",\n"
+                       "      rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "               { \"yes\",",
+                       "values = { \"no\", \"on\" }, from = \"rule\",\n"
+                       "      rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "               { \"on\",",
+                       "axes[2].values[2]", "\"yes\" or \"no\" (axis residual of the rows mapping), got \"on\"");
 }
 
 void test_generator_spec_rule_missing_value(void) {
@@ -568,7 +608,7 @@ void test_generator_spec_head_set_role_unknown_tensor(void) {
 
 void test_generator_spec_unknown_mapping(void) {
   expect_spec_error("mapping = \"heads\"", "mapping = \"rows_of_heads\"", "kernel.mapping",
-                    "a thread mapping (\"heads\"), got \"rows_of_heads\"");
+                    "a thread mapping (\"heads\", \"rows\"), got \"rows_of_heads\"");
 }
 
 void test_generator_spec_keep_drops_all(void) {

@@ -18,6 +18,11 @@
   X(test_generator_spec_axis_from_unknown_kind)  \
   X(test_generator_spec_axis_unknown_symbol)     \
   X(test_generator_spec_rule_unknown_word)       \
+  X(test_generator_spec_broadcast_dim_needs_full_symbol) \
+  X(test_generator_spec_literal_dim_other_number) \
+  X(test_generator_spec_rule_tensor_not_optional) \
+  X(test_generator_spec_rows_tiles_too_small)    \
+  X(test_generator_spec_rows_residual_values)    \
   X(test_generator_spec_rule_missing_value)      \
   X(test_generator_spec_constraint_unknown_symbol) \
   X(test_generator_spec_duplicate_tensor)        \
@@ -72,6 +77,11 @@ void test_generator_spec_axis_from_unknown_kind(void);
 void test_generator_spec_axis_unknown_symbol(void);
 void test_generator_spec_rule_unknown_word(void);
 void test_generator_spec_rule_missing_value(void);
+void test_generator_spec_broadcast_dim_needs_full_symbol(void);
+void test_generator_spec_literal_dim_other_number(void);
+void test_generator_spec_rule_tensor_not_optional(void);
+void test_generator_spec_rows_tiles_too_small(void);
+void test_generator_spec_rows_residual_values(void);
 void test_generator_spec_constraint_unknown_symbol(void);
 void test_generator_spec_duplicate_tensor(void);
 void test_generator_spec_unknown_field(void);

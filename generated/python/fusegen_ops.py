@@ -3,6 +3,7 @@
 # the order of each entry point's arguments; from gen/specs/.
 
 ENUMS = {
+    "norm": ["layer", "rms", "none"],
     "norm_rounding": ["fp32", "act"],
     "pairing": ["interleaved", "half"],
     "rounding": ["fp32", "eager_bf16"],
@@ -10,6 +11,107 @@ ENUMS = {
 
 # tensors: (name, access, optional, dims); scalars: (name, type, default or None)
 OPS = {
+    "norm_modulate": {
+        "summary": "norm + modulation, scale and shift per batch",
+        "tensors": [
+            ("x", "in", False, ["B", "L", "C"]),
+            ("out", "out", False, ["B", "L", "C"]),
+            ("scale", "in", False, ["B|1", "C"]),
+            ("shift", "in", False, ["B|1", "C"]),
+            ("weight", "in", True, ["C"]),
+            ("bias", "in", True, ["C"]),
+            ("residual", "in", True, ["B", "L", "C"]),
+            ("residual_gate", "in", True, ["B", "L", "C"]),
+            ("residual_out", "out", True, ["B", "L", "C"]),
+        ],
+        "scalars": [
+            ("norm", "norm", None),
+            ("eps", "f32", 1e-06),
+            ("scale_offset", "f32", 1),
+        ],
+    },
+    "norm_modulate_per_frame": {
+        "summary": "norm + modulation, scale and shift per video frame (Wan)",
+        "tensors": [
+            ("x", "in", False, ["B", "L", "C"]),
+            ("out", "out", False, ["B", "L", "C"]),
+            ("scale", "in", False, ["B|1", "F", "1", "C"]),
+            ("shift", "in", False, ["B|1", "F", "1", "C"]),
+            ("weight", "in", True, ["C"]),
+            ("bias", "in", True, ["C"]),
+            ("residual", "in", True, ["B", "L", "C"]),
+            ("residual_gate", "in", True, ["B", "L", "C"]),
+            ("residual_out", "out", True, ["B", "L", "C"]),
+        ],
+        "scalars": [
+            ("norm", "norm", None),
+            ("eps", "f32", 1e-06),
+            ("scale_offset", "f32", 1),
+        ],
+    },
+    "norm_modulate_per_token": {
+        "summary": "norm + modulation, scale and shift per token",
+        "tensors": [
+            ("x", "in", False, ["B", "L", "C"]),
+            ("out", "out", False, ["B", "L", "C"]),
+            ("scale", "in", False, ["B|1", "L", "C"]),
+            ("shift", "in", False, ["B|1", "L", "C"]),
+            ("weight", "in", True, ["C"]),
+            ("bias", "in", True, ["C"]),
+            ("residual", "in", True, ["B", "L", "C"]),
+            ("residual_gate", "in", True, ["B", "L", "C"]),
+            ("residual_out", "out", True, ["B", "L", "C"]),
+        ],
+        "scalars": [
+            ("norm", "norm", None),
+            ("eps", "f32", 1e-06),
+            ("scale_offset", "f32", 1),
+        ],
+    },
+    "norm_modulate_scalar": {
+        "summary": "norm + modulation, one scalar scale and shift",
+        "tensors": [
+            ("x", "in", False, ["B", "L", "C"]),
+            ("out", "out", False, ["B", "L", "C"]),
+            ("weight", "in", True, ["C"]),
+            ("bias", "in", True, ["C"]),
+            ("residual", "in", True, ["B", "L", "C"]),
+            ("residual_gate", "in", True, ["B", "L", "C"]),
+            ("residual_out", "out", True, ["B", "L", "C"]),
+        ],
+        "scalars": [
+            ("norm", "norm", None),
+            ("eps", "f32", 1e-06),
+            ("scale_offset", "f32", 1),
+            ("scale", "f32", None),
+            ("shift", "f32", None),
+        ],
+    },
+    "norm_modulate_select01": {
+        "summary": "norm + modulation, scale/shift/gate of one of two branches per token",
+        "tensors": [
+            ("x", "in", False, ["B", "L", "C"]),
+            ("out", "out", False, ["B", "L", "C"]),
+            ("gate_out", "out", False, ["B", "L", "C"]),
+            ("index", "in", False, ["B", "L"]),
+            ("scale0", "in", False, ["B|1", "C"]),
+            ("shift0", "in", False, ["B|1", "C"]),
+            ("gate0", "in", False, ["B|1", "C"]),
+            ("scale1", "in", False, ["B|1", "C"]),
+            ("shift1", "in", False, ["B|1", "C"]),
+            ("gate1", "in", False, ["B|1", "C"]),
+            ("weight", "in", True, ["C"]),
+            ("bias", "in", True, ["C"]),
+            ("residual", "in", True, ["B", "L", "C"]),
+            ("residual_gate", "in", True, ["B", "L", "C"]),
+            ("residual_out", "out", True, ["B", "L", "C"]),
+        ],
+        "scalars": [
+            ("norm", "norm", None),
+            ("eps", "f32", 1e-06),
+            ("scale_offset", "f32", 1),
+        ],
+    },
     "qknorm_across_heads_rope": {
         "summary": "RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place",
         "tensors": [

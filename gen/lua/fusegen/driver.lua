@@ -8,6 +8,7 @@ local render_mod = require "fusegen.render"
 local emit_kernels = require "fusegen.emit_kernels"
 local emit_host = require "fusegen.emit_host"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
+require "fusegen.mapping_rows" -- registers the "rows" mapping
 
 local M = {}
 

@@ -82,7 +82,11 @@ function M.helpers(op)
     doc_lines = doc_lines, tensor_dtype_doc = tensor_dtype_doc,
     dims_init = function(t)
       local out = {}
-      for _, d in ipairs(t.parsed_dims) do out[#out + 1] = ("{%d, %d}"):format(sym_index[d.sym], d.div) end
+      for _, d in ipairs(t.parsed_dims) do
+        -- {symbol index, divisor, broadcast}; symbol -1: always size 1
+        if d.literal then out[#out + 1] = "{-1, 1, 0}"
+        else out[#out + 1] = ("{%d, %d, %d}"):format(sym_index[d.sym], d.div, d.broadcast and 1 or 0) end
+      end
       return table.concat(out, ", ")
     end,
     constraint_values = function(expr)

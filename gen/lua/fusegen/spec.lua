@@ -43,7 +43,7 @@ M.fail = fail
 
 local IDENT = "^[a-z][a-z0-9_]*$"
 -- What the runtime's fixed-size arrays hold (runtime/fusegen_internal.h: FG__MAX_*).
-local LIMITS = { tensors = 12, symbols = 16, axes = 8 }
+local LIMITS = { tensors = 16, symbols = 16, axes = 8 }
 local SYMBOL = "^[A-Z][A-Z0-9_]*$"
 
 local function check_ident(path, field, v)
@@ -92,24 +92,32 @@ local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums"
 local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" } -- and the mapping's own
 local MAPPINGS = {} -- filled below: mapping modules require this one
 
--- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2".
+-- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2",
+-- "B|1" (B or 1: a size-1 dim broadcasts, stride 0), "1" (always size 1).
+local DIM_FORMS = "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\""
 local function parse_dim(path, field, d)
-  if type(d) ~= "string" then fail(path, field, "a dim such as \"S\", \"B?\" or \"R/2\"", d) end
+  if type(d) ~= "string" then fail(path, field, DIM_FORMS, d) end
+  if d == "1" then return { div = 1, optional = false, literal = true } end
   local sym, opt = d:match("^([A-Z][A-Z0-9_]*)(%??)$")
   if sym then return { sym = sym, div = 1, optional = opt == "?" } end
+  local sb, bopt = d:match("^([A-Z][A-Z0-9_]*)|1(%??)$")
+  if sb then return { sym = sb, div = 1, optional = bopt == "?", broadcast = true } end
   local s2, div = d:match("^([A-Z][A-Z0-9_]*)/(%d+)$")
   if s2 and tonumber(div) >= 1 then return { sym = s2, div = tonumber(div), optional = false } end
-  fail(path, field, "a dim such as \"S\", \"B?\" or \"R/2\"", d)
+  fail(path, field, DIM_FORMS, d)
 end
 
 -- Check a C condition over the op's symbols: only symbols, numbers, operators.
+-- Rule conditions may also name an optional tensor (one without inplace_of):
+-- true when the caller gives it.
 local RULE_WORDS = { VEC = true, aligned16 = true }
-local function check_condition(path, field, expr, symbols, rule_words)
+local function check_condition(path, field, expr, symbols, rule_words, optional_inputs)
   if type(expr) ~= "string" or expr == "" then fail(path, field, "a condition such as \"R == D\"", expr) end
   for word in expr:gmatch("[%a_][%w_]*") do
-    if not symbols[word] and not (rule_words and RULE_WORDS[word]) then
+    local ok = symbols[word] or (rule_words and (RULE_WORDS[word] or (optional_inputs and optional_inputs[word])))
+    if not ok then
       fail(path, field, "a condition over the symbols of the tensors' dims" ..
-        (rule_words and " (or VEC, aligned16)" or "") .. "; '" .. word .. "' is none of them", expr)
+        (rule_words and " (or VEC, aligned16, an optional tensor)" or "") .. "; '" .. word .. "' is none of them", expr)
     end
   end
   if expr:gsub("[%a_][%w_]*", ""):find("[^%s%d%+%-%*/%%%(%)<>=!&|?:]") then
@@ -168,7 +176,7 @@ function M.load(file, templates)
         leading = false
       end
       t.parsed_dims[j] = pd
-      symbols[pd.sym] = true
+      if pd.sym then symbols[pd.sym] = true end
     end
     if type(t.dtype) ~= "string" then fail(path, f .. ".dtype", "an axis name (such as \"act\") or a dtype (" .. dtypes.names() .. ")", t.dtype) end
     if not ACCESS[t.access] then fail(path, f .. ".access", "\"in\", \"out\" or \"inout\"", t.access) end
@@ -190,6 +198,23 @@ function M.load(file, templates)
     end
   end
   s.tensor_by_name = by_name
+  -- a broadcast dim ("B|1") needs its symbol bound by some full dim
+  local full_dims = {}
+  for _, t in ipairs(s.tensors) do
+    for _, d in ipairs(t.parsed_dims) do if d.sym and not d.broadcast then full_dims[d.sym] = true end end
+  end
+  for i, t in ipairs(s.tensors) do
+    for j, d in ipairs(t.parsed_dims) do
+      if d.broadcast and not full_dims[d.sym] then
+        fail(path, ("tensors[%d].dims[%d]"):format(i, j), "a symbol that some other dim gives in full (not only \"" ..
+          d.sym .. "|1\")", t.dims[j])
+      end
+    end
+  end
+  local optional_inputs = {}
+  for _, t in ipairs(s.tensors) do
+    if t.optional and not t.inplace_of then optional_inputs[t.name] = true end
+  end
   local sym_list = {}
   for k in pairs(symbols) do sym_list[#sym_list + 1] = k end
   table.sort(sym_list)
@@ -279,7 +304,7 @@ function M.load(file, templates)
       for j, r in ipairs(a.rule) do
         local rf = ("%s.rule[%d]"):format(f, j)
         if type(r) ~= "table" or not seen[r[1]] then fail(path, rf, "{value, condition} with a value of this axis", r) end
-        check_condition(path, rf .. "[2]", r[2], symbols, true)
+        check_condition(path, rf .. "[2]", r[2], symbols, true, optional_inputs)
         covered[r[1]] = true
       end
       for _, v in ipairs(a.values) do

@@ -95,3 +95,24 @@ __device__ __forceinline__ void fg_rotate_eager_bf16(float& a, float& b, float c
     a = fmaf(-b, s, fg_round_bf16(a0 * c));
     b = fmaf(a0, s, fg_round_bf16(b * c));
 }
+
+// Sum of x over the threads of a row group: wr warps (group g holds warps
+// g*wr .. g*wr+wr-1 of a block of W). Every thread of the block calls it the
+// same number of times (it syncs the block when wr > 1); rbuf alternates the two
+// slot rows, so that one sync per reduction is enough.
+template <int W>
+__device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf, int wr, int group) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    if (wr == 1) return x;
+    const int warp = threadIdx.x >> 5;
+    if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
+    __syncthreads();
+    float s = 0.f;
+    const int first = group * wr;
+#pragma unroll
+    for (int w = 0; w < W; w++)
+        if (w < wr && first + w < W) s += red[rbuf][first + w];
+    rbuf ^= 1;
+    return s;
+}

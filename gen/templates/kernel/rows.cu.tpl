@@ -1,0 +1,66 @@
+% -- Kernel skeleton of the "rows" thread mapping (gen/lua/fusegen/mapping_rows.lua):
+% -- a persistent loop over rows; the spec's row stages fill in the work.
+// $(v.base)
+//   $(describe)
+//   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
+//            $(m.warps) warps per block, C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
+__global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
+$(kernel_name)(const $(params_type) p)
+{
+    __shared__ float red[2][$(m.warps)];  // partial sums of the row groups' warps
+    const int C = (int)p.C;
+    const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
+% if m.vec then
+    const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
+% else
+    const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
+% end
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = $(m.warps) / wr;                        // rows per block
+    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
+    const int pos = threadIdx.x - group * tpr;      // its place in the row
+    const int64_t nrows = p.B * p.L;
+    int rbuf = 0;
+    // every thread runs every iteration (the reductions sync the block)
+    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
+        const int64_t row = first + group;
+        const bool live = group < rpb && row < nrows;
+        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
+        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
+        const int64_t l = live ? row - b * p.L : 0;
+        float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
+% for _, name in ipairs(stages.row) do
+        % stage(name)
+% end
+    }
+}
+
+// Grid: as many blocks as fit on the GPU at once (at most $(m.blocks_per_sm) per
+// multiprocessor) or fewer for a small call; the row loop covers the rest.
+extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const $(params_type)* p = (const $(params_type)*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+% if m.vec then
+    const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+% else
+    const int64_t wr = $(m.warps);  // a row per block
+% end
+    const int64_t rpb = $(m.warps) / wr;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
+    return cudaGetLastError();
+}

@@ -1,0 +1,131 @@
+// generated from gen/specs/norm_modulate_select01.lua by fusegen: do not edit
+// Entry point of norm_modulate_select01: check every argument, pick the kernel, launch it.
+// Order: tensor descriptors, scalars, constraints, variant key (none of which
+// needs a GPU), then the device and pointers, then the kernel for this GPU.
+#include "fusegen_kernels.h"
+#include "fusegen_params.h"
+
+// Signature: the tensors' dims as symbols, their dtypes and access.
+static const char* const syms[] = {"B", "C", "L"};
+static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
+static const int dtypes_index[] = {FG_DTYPE_I64, FG_DTYPE_I32};
+static const fg__dtype_group groups[] = {
+    {"act", 3, dtypes_act},
+    {"index", 2, dtypes_index},
+};
+static const fg__tensor_sig tensors[] = {
+    {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"gate_out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"index", FG__IN, 0, -1, 1, 2, 0, 1, {{0, 1, 0}, {2, 1, 0}}},
+    {"scale0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"shift0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"gate0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"scale1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"shift1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"gate1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1}, {1, 1, 0}}},
+    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 0}}},
+    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 0}}},
+    {"residual", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"residual_gate", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"residual_out", FG__OUT, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+};
+static const char* const values_act[] = {"bf16", "fp16", "fp32"};
+static const char* const values_index[] = {"i64", "i32"};
+static const char* const values_residual[] = {"no", "yes"};
+static const char* const values_access[] = {"vec16", "scalar"};
+static const fg__axis_desc axis_desc[] = {
+    {"act", 3, values_act},
+    {"index", 2, values_index},
+    {"residual", 2, values_residual},
+    {"access", 2, values_access},
+};
+// Also read by fg__bytes_moved (the benchmark's byte count).
+const fg__op_sig fg__norm_modulate_select01_sig = {"fg_norm_modulate_select01", 15, tensors, 3, syms, 2, groups};
+#define sig fg__norm_modulate_select01_sig
+
+fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* gate_out, const DLTensor* index, const DLTensor* scale0, const DLTensor* shift0, const DLTensor* gate0, const DLTensor* scale1, const DLTensor* shift1, const DLTensor* gate1, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream)
+{
+    const DLTensor* t[15] = {x, out, gate_out, index, scale0, shift0, gate0, scale1, shift1, gate1, weight, bias, residual, residual_gate, residual_out};
+    fg__call c;
+    fg_status st = fg__check_call(&sig, t, &c);
+    if (st != FG_OK) return st;
+    const int64_t B = c.sym[0];
+    const int64_t C = c.sym[1];
+    const int64_t L = c.sym[2];
+    if ((int)norm < 0 || (int)norm > 2)
+        return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_select01: norm = %d is not a fg_norm value", (int)norm);
+    if (!(C <= 16384))
+        return fg__fail(FG_ERR_SHAPE, "fg_norm_modulate_select01: at most 16384 channels (C = %lld)", (long long)C);
+    if (!(B * L < 2147483648))
+        return fg__fail(FG_ERR_SHAPE, "fg_norm_modulate_select01: at most 2^31 - 1 rows (B x L) per call (B = %lld, L = %lld)", (long long)B, (long long)L);
+
+    // The variant: one key entry per axis (act, index, residual, access).
+    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
+    const int aligned16 = c.aligned16;
+    (void)VEC; (void)aligned16;
+    int key[4];
+    switch (c.dtype[0]) {
+    case FG_DTYPE_BF16: key[0] = 0; break;
+    case FG_DTYPE_FP16: key[0] = 1; break;
+    case FG_DTYPE_FP32: key[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    }
+    switch (c.dtype[3]) {
+    case FG_DTYPE_I64: key[1] = 0; break;
+    case FG_DTYPE_I32: key[1] = 1; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: index has dtype %s; supported: i64, i32", fg__dtype_name(c.dtype[3]));
+    }
+    if (!residual && !residual_gate && !residual_out) key[2] = 0;  // no
+    else if (residual && residual_gate && residual_out) key[2] = 1;  // yes
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of residual applies");
+    if (aligned16 && C % VEC == 0) key[3] = 0;  // vec16
+    else if (1) key[3] = 1;  // scalar
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of access applies");
+
+    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st = fg__check_device(&sig, &c);
+    if (st != FG_OK) return st;
+    const fg__kernel_entry* e = fg__find_kernel(fg__norm_modulate_select01_kernels, fg__norm_modulate_select01_kernel_count, 4, key, c.cc);
+    if (!e) return fg__no_kernel(&sig, key, 4, axis_desc, c.cc, "");
+
+    fg_norm_modulate_select01_params p;
+    p.x = c.data[0];
+    fg__copy_strides(p.x_stride, c.stride[0], 3);
+    p.out = (void*)c.data[1];
+    fg__copy_strides(p.out_stride, c.stride[1], 3);
+    p.gate_out = (void*)c.data[2];
+    fg__copy_strides(p.gate_out_stride, c.stride[2], 3);
+    p.index = c.data[3];
+    fg__copy_strides(p.index_stride, c.stride[3], 2);
+    p.scale0 = c.data[4];
+    fg__copy_strides(p.scale0_stride, c.stride[4], 2);
+    p.shift0 = c.data[5];
+    fg__copy_strides(p.shift0_stride, c.stride[5], 2);
+    p.gate0 = c.data[6];
+    fg__copy_strides(p.gate0_stride, c.stride[6], 2);
+    p.scale1 = c.data[7];
+    fg__copy_strides(p.scale1_stride, c.stride[7], 2);
+    p.shift1 = c.data[8];
+    fg__copy_strides(p.shift1_stride, c.stride[8], 2);
+    p.gate1 = c.data[9];
+    fg__copy_strides(p.gate1_stride, c.stride[9], 2);
+    p.weight = c.data[10];
+    fg__copy_strides(p.weight_stride, c.stride[10], 1);
+    p.bias = c.data[11];
+    fg__copy_strides(p.bias_stride, c.stride[11], 1);
+    p.residual = c.data[12];
+    fg__copy_strides(p.residual_stride, c.stride[12], 3);
+    p.residual_gate = c.data[13];
+    fg__copy_strides(p.residual_gate_stride, c.stride[13], 3);
+    p.residual_out = (void*)c.data[14];
+    fg__copy_strides(p.residual_out_stride, c.stride[14], 3);
+    p.B = B;
+    p.C = C;
+    p.L = L;
+    p.norm = (int32_t)norm;
+    p.eps = eps;
+    p.scale_offset = scale_offset;
+    p.inplace = c.inplace;
+    return fg__launch(&sig, e, &p, &c, stream);
+}
