@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -234,7 +234,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -512,7 +512,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -729,7 +729,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_part
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1149,7 +1149,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1361,7 +1361,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1639,7 +1639,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1856,7 +1856,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2276,7 +2276,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2575,7 +2575,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_ful
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2995,7 +2995,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3213,7 +3213,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -213,7 +213,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -456,7 +456,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -652,7 +652,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1014,7 +1014,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1206,7 +1206,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1450,7 +1450,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1647,7 +1647,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2010,7 +2010,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2202,7 +2202,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2446,7 +2446,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2643,7 +2643,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3006,7 +3006,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3198,7 +3198,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3442,7 +3442,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3639,7 +3639,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4002,7 +4002,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4195,7 +4195,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4440,7 +4440,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4638,7 +4638,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5002,7 +5002,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5274,7 +5274,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5639,7 +5639,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5839,7 +5839,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -185,7 +185,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -372,7 +372,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -588,7 +588,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -846,7 +846,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1010,7 +1010,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1198,7 +1198,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1415,7 +1415,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1674,7 +1674,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1838,7 +1838,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2026,7 +2026,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2243,7 +2243,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2502,7 +2502,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_fu
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2666,7 +2666,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_fu
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2854,7 +2854,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_pa
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3071,7 +3071,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_pa
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3330,7 +3330,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3495,7 +3495,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3684,7 +3684,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3902,7 +3902,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4162,7 +4162,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4483,7 +4483,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4888,7 +4888,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5209,7 +5209,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5614,7 +5614,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5777,7 +5777,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_ful
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5964,7 +5964,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6180,7 +6180,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_par
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6438,7 +6438,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6602,7 +6602,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6790,7 +6790,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7007,7 +7007,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7266,7 +7266,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7430,7 +7430,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_ful
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7618,7 +7618,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7835,7 +7835,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_par
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8094,7 +8094,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_fu
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8258,7 +8258,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_fu
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8446,7 +8446,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_pa
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8663,7 +8663,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_pa
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8922,7 +8922,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9087,7 +9087,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9276,7 +9276,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9494,7 +9494,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9754,7 +9754,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10075,7 +10075,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_fu
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10480,7 +10480,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10801,7 +10801,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_pa
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -172,7 +172,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -346,7 +346,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -549,7 +549,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -794,7 +794,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -945,7 +945,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1120,7 +1120,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1324,7 +1324,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1570,7 +1570,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1721,7 +1721,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1896,7 +1896,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2100,7 +2100,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2346,7 +2346,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2497,7 +2497,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2672,7 +2672,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2876,7 +2876,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3122,7 +3122,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3274,7 +3274,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3450,7 +3450,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3655,7 +3655,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3902,7 +3902,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4203,7 +4203,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4588,7 +4588,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4889,7 +4889,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

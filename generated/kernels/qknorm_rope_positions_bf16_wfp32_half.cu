@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_ve
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -220,7 +220,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_sc
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -470,7 +470,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -747,7 +747,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1116,7 +1116,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_ve
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1315,7 +1315,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_sc
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1566,7 +1566,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1844,7 +1844,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2214,7 +2214,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_ve
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2413,7 +2413,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_sc
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2664,7 +2664,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2942,7 +2942,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3312,7 +3312,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_v
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3511,7 +3511,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_s
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3762,7 +3762,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partia
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4040,7 +4040,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partia
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4410,7 +4410,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_v
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4610,7 +4610,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_s
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4862,7 +4862,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partia
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5141,7 +5141,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partia
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5512,7 +5512,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_v
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5792,7 +5792,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_s
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6164,7 +6164,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partia
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6444,7 +6444,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partia
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6816,7 +6816,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_ve
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7014,7 +7014,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_sc
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7264,7 +7264,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7541,7 +7541,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 8, tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 8;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7910,7 +7910,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_ve
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8109,7 +8109,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_sc
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8360,7 +8360,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8638,7 +8638,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9008,7 +9008,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_ve
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9207,7 +9207,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_sc
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9458,7 +9458,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9736,7 +9736,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10106,7 +10106,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_v
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10305,7 +10305,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_s
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10556,7 +10556,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partia
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10834,7 +10834,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partia
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -11204,7 +11204,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_v
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -11404,7 +11404,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_s
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -11656,7 +11656,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partia
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -11935,7 +11935,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partia
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -12306,7 +12306,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_v
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -12586,7 +12586,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_s
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -12958,7 +12958,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partia
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -13238,7 +13238,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partia
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

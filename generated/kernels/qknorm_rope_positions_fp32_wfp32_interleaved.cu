@@ -22,7 +22,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -200,7 +200,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -400,7 +400,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -583,7 +583,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -854,7 +854,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1033,7 +1033,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1234,7 +1234,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1418,7 +1418,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1690,7 +1690,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -1869,7 +1869,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2070,7 +2070,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2254,7 +2254,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2526,7 +2526,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2705,7 +2705,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -2906,7 +2906,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3090,7 +3090,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3362,7 +3362,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3542,7 +3542,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3744,7 +3744,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -3929,7 +3929,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4202,7 +4202,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4554,7 +4554,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -4987,7 +4987,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5249,7 +5249,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi32_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5682,7 +5682,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -5860,7 +5860,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6060,7 +6060,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6243,7 +6243,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d64_
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4, tpw = 1, tsub = 0, hstep = 4;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6514,7 +6514,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6693,7 +6693,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -6894,7 +6894,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7078,7 +7078,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d80_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7350,7 +7350,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7529,7 +7529,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7730,7 +7730,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -7914,7 +7914,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d96_
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8186,7 +8186,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8365,7 +8365,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8566,7 +8566,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -8750,7 +8750,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d128
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 2, tpw = 1, tsub = 0, hstep = 2;
+    const int tpw = 1, tsub = 0, hstep = 2;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9022,7 +9022,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9202,7 +9202,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9404,7 +9404,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9589,7 +9589,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_d256
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -9862,7 +9862,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10214,7 +10214,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10647,7 +10647,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
@@ -10909,7 +10909,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp32_wfp32_tabfp32_posi64_interleaved_dany
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 1, tpw = 1, tsub = 0, hstep = 1;
+    const int tpw = 1, tsub = 0, hstep = 1;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k

@@ -20,7 +20,10 @@ $(kernel_name)(const $(params_type) p)
     // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = $(m.G), tpw = 1, tsub = 0, hstep = $(m.G * m.U);
+%   if m.U > 1 then
+    const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
+%   end
+    const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
 %   for i, hs in ipairs(head_sets) do
 %     if m.walk_all then
     const int nhb$(i) = 1;  // runs per token of $(hs.input)
