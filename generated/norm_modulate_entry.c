@@ -63,7 +63,7 @@ fg_status fg_norm_modulate(const DLTensor* x, DLTensor* out, const DLTensor* sca
     }
     if (!residual && !residual_gate && !residual_out) key[1] = 0;  // no
     else if (residual && residual_gate && residual_out) key[1] = 1;  // yes
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate: no value of residual applies");
+    else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
     if (aligned16 && C % VEC == 0) key[2] = 0;  // vec16
     else if (1) key[2] = 1;  // scalar
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate: no value of access applies");

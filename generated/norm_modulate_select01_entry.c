@@ -78,7 +78,7 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
     }
     if (!residual && !residual_gate && !residual_out) key[2] = 0;  // no
     else if (residual && residual_gate && residual_out) key[2] = 1;  // yes
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of residual applies");
+    else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_select01: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
     if (aligned16 && C % VEC == 0) key[3] = 0;  // vec16
     else if (1) key[3] = 1;  // scalar
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of access applies");

@@ -192,10 +192,10 @@ void test_nm_api_residual_form_all_or_nothing(void) {
   call c;
   baseline(&c);
   c.pass[ROUT] = 0;
-  expect(&c, FG_ERR_UNSUPPORTED, "no value of residual applies");
+  expect(&c, FG_ERR_INVALID_ARGUMENT, "fit no residual form: residual, residual_gate and residual_out are given together");
   baseline(&c);
   c.pass[RES] = 0;
-  expect(&c, FG_ERR_UNSUPPORTED, "no value of residual applies");
+  expect(&c, FG_ERR_INVALID_ARGUMENT, "fit no residual form: residual, residual_gate and residual_out are given together");
 }
 
 void test_nm_api_bad_enum_and_overlap(void) {

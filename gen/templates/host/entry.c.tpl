@@ -93,7 +93,11 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %     for j, r in ipairs(a.rule) do
     $(j == 1 and "if" or "else if") ($(r[2])) key[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
 %     end
+%     if a.doc then
+    else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_$(op.op): the arguments fit no $(a.name) form: $(c_escape(a.doc))");
+%     else
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): no value of $(a.name) applies");
+%     end
 %   end
 % end
 
