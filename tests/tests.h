@@ -10,7 +10,8 @@
 #include "test_qknorm_rope.h"
 #include "test_norm_modulate_api.h"
 #include "test_norm_modulate_gpu.h"
+#include "test_concurrency.h"
 
 #define TEST_LIST(X) GENERATOR_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X) ROPE_TABLES_TESTS(X) ROPE_QK_TESTS(X) \
-  QKNORM_ROPE_TESTS(X) NORM_MODULATE_API_TESTS(X) NORM_MODULATE_GPU_TESTS(X) PYTHON_TESTS(X)
+  QKNORM_ROPE_TESTS(X) NORM_MODULATE_API_TESTS(X) NORM_MODULATE_GPU_TESTS(X) CONCURRENCY_TESTS(X) PYTHON_TESTS(X)
 #endif
