@@ -1,0 +1,5 @@
+#ifndef TEST_LARGE_H
+#define TEST_LARGE_H
+#define LARGE_TESTS(X) X(test_large_rope_past_2_31_elements)
+void test_large_rope_past_2_31_elements(void);
+#endif
