@@ -12,6 +12,7 @@
 
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
+local tiles_mod = require "fusegen.tiles"
 
 local M = {}
 
@@ -24,49 +25,11 @@ local TILE_DOC = {
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 1, 32 }, min_blocks = { 1, 32 } }
 
--- Tile parameters of one variant: defaults, the spec's tiles, then its
--- `{when = {...}, ...}` entries that match the variant, in order.
+-- Tile parameters of one variant (gen/lua/fusegen/tiles.lua): this mapping's
+-- defaults, then the spec's tiles and matching `when` entries.
 function M.tiles(spec, v, tuning)
-  local t = {}
-  for k, x in pairs(TILE_DEFAULTS) do t[k] = x end
-  local function apply(src, field)
-    for k, x in pairs(src) do
-      if type(k) == "string" and k ~= "when" then
-        if not TILE_DOC[k] then
-          local names = {}
-          for n in pairs(TILE_DOC) do names[#names + 1] = n end
-          table.sort(names)
-          spec_mod.fail(spec.path, field .. "." .. k, "a tile parameter (" .. table.concat(names, ", ") .. ")", k)
-        end
-        local lim = TILE_LIMITS[k]
-        if math.type(x) ~= "integer" or x < lim[1] or x > lim[2] then
-          spec_mod.fail(spec.path, field .. "." .. k, "an integer: " .. TILE_DOC[k], x)
-        end
-        t[k] = x
-      end
-    end
-  end
-  local function matches(when, field)
-    if type(when) ~= "table" then spec_mod.fail(spec.path, field .. ".when", "a table of axis = value", when) end
-    for axis, value in pairs(when) do
-      if not spec.axis_by_name[axis] and axis ~= "arch" then
-        spec_mod.fail(spec.path, field .. ".when." .. tostring(axis), "an axis name or arch", axis)
-      end
-      if v[axis] ~= value then return false end
-    end
-    return true
-  end
-  local function layer(src, field)
-    apply(src, field)
-    for i, entry in ipairs(src) do
-      local f = ("%s[%d]"):format(field, i)
-      if type(entry) ~= "table" then spec_mod.fail(spec.path, f, "a table {when = {...}, param = value}", entry) end
-      if matches(entry.when, f) then apply(entry, f) end
-    end
-  end
-  layer(spec.tiles, "tiles")
-  if tuning then layer(tuning, "tuning") end
-  return t
+  return tiles_mod.resolve(spec, v, tuning,
+    { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS })
 end
 
 local REQUIRED_AXES = {
