@@ -43,5 +43,8 @@ extern test_state test_current;
 int test_have_gpu(void);
 /* Path of the fusegen binary (argv or FUSEGEN env, default build/fusegen). */
 const char *test_fusegen_path(void);
+/* Run fn once after the last test (frees memory that several tests share, so
+   that the sanitizer's leak check sees every allocation returned). */
+void test_at_end(void (*fn)(void));
 
 #endif

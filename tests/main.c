@@ -1,5 +1,7 @@
 /* The test runner: every test, one line each, then `N passed, N failed, N skipped`.
- * usage: fusegen_tests [SUBSTRING]   (run only tests whose name contains it) */
+ * usage: fusegen_tests [SUBSTRING]   (run only tests whose name contains it, or
+ *                                     only the test of that exact name)
+ *        fusegen_tests --list        (print every test's name, one per line) */
 #include "harness.h"
 #include "tests.h"
 
@@ -24,6 +26,13 @@ const char *test_fusegen_path(void) {
   return p && *p ? p : "build/fusegen";
 }
 
+static void (*at_end[8])(void);
+static int at_end_count;
+
+void test_at_end(void (*fn)(void)) {
+  if (at_end_count < (int)(sizeof at_end / sizeof at_end[0])) at_end[at_end_count++] = fn;
+}
+
 #define T(name) {#name, name},
 static const struct {
   const char *name;
@@ -32,9 +41,16 @@ static const struct {
 
 int main(int argc, char **argv) {
   const char *filter = argc > 1 ? argv[1] : NULL;
+  if (filter && !strcmp(filter, "--list")) {
+    for (size_t i = 0; i < sizeof all_tests / sizeof all_tests[0]; i++) puts(all_tests[i].name);
+    return 0;
+  }
+  int exact = 0;
+  for (size_t i = 0; filter && i < sizeof all_tests / sizeof all_tests[0]; i++)
+    exact |= !strcmp(all_tests[i].name, filter);
   int passed = 0, failed = 0, skipped = 0;
   for (size_t i = 0; i < sizeof all_tests / sizeof all_tests[0]; i++) {
-    if (filter && !strstr(all_tests[i].name, filter)) continue;
+    if (filter && (exact ? strcmp(all_tests[i].name, filter) : !strstr(all_tests[i].name, filter))) continue;
     memset(&test_current, 0, sizeof test_current);
     all_tests[i].fn();
     if (test_current.failed) {
@@ -49,6 +65,7 @@ int main(int argc, char **argv) {
     }
     fflush(stdout);
   }
+  while (at_end_count > 0) at_end[--at_end_count]();
   printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
   return failed ? 1 : 0;
 }

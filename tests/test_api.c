@@ -28,13 +28,23 @@
 #define REGION ((size_t)16 << 20)
 enum { R_X = 0, R_OUT = 1, R_COS = 2, R_SIN = 3 };
 
-/* Fake device addresses without a GPU; a real allocation with one. */
+/* Fake device addresses without a GPU; a real allocation with one, freed
+ * after the last test. */
+static char *region_base;
+
+static void free_regions(void) { cudaFree(region_base); }
+
 static char *region(int which) {
-  static char *base;
+  char *base = region_base;
   if (!base) {
     void *p = NULL;
-    if (test_have_gpu() && cudaMalloc(&p, 4 * REGION) == cudaSuccess) base = p;
-    else base = (char *)(uintptr_t)0x10000000u;
+    if (test_have_gpu() && cudaMalloc(&p, 4 * REGION) == cudaSuccess) {
+      cudaMemset(p, 0, 4 * REGION); /* calls that launch read it */
+      base = region_base = p;
+      test_at_end(free_regions);
+    } else {
+      base = region_base = (char *)(uintptr_t)0x10000000u;
+    }
   }
   return base + (size_t)which * REGION;
 }

@@ -40,14 +40,23 @@ static const char *const op_fns[] = {"fg_rope_positions", "fg_rope_cos_sin_cache
 #define AREGION ((size_t)16 << 20)
 enum { AR_X = 0, AR_OUT, AR_COS, AR_SIN, AR_POS, AR_COUNT };
 
-/* Fake device addresses without a GPU; a real allocation with one (never
- * freed, as in test_api.c: calls that launch read and write inside it). */
+/* Fake device addresses without a GPU; a real allocation with one, freed
+ * after the last test. */
+static char *aregion_base;
+
+static void free_aregions(void) { cudaFree(aregion_base); }
+
 static char *aregion(int which) {
-  static char *base;
+  char *base = aregion_base;
   if (!base) {
     void *p = NULL;
-    if (test_have_gpu() && cudaMalloc(&p, AR_COUNT * AREGION) == cudaSuccess) base = p;
-    else base = (char *)(uintptr_t)0x40000000u;
+    if (test_have_gpu() && cudaMalloc(&p, AR_COUNT * AREGION) == cudaSuccess) {
+      cudaMemset(p, 0, AR_COUNT * AREGION); /* calls that launch read it */
+      base = aregion_base = p;
+      test_at_end(free_aregions);
+    } else {
+      base = aregion_base = (char *)(uintptr_t)0x40000000u;
+    }
   }
   return base + (size_t)which * AREGION;
 }
