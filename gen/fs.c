@@ -1,8 +1,10 @@
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* renameat2 */
 #include "fs.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,35 +103,55 @@ int fs_same(const char *path, const char *data, size_t len) {
   return same;
 }
 
-int fs_write_if_changed(const char *path, const char *data, size_t len) {
-  if (fs_same(path, data, len)) return 0;
+int fs_write(const char *path, const char *data, size_t len) {
   if (fs_make_parent(path) != 0) return -1;
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
+  FILE *f = fopen(path, "wb");
   if (!f) return -1;
   size_t put = fwrite(data, 1, len, f);
-  if (fclose(f) != 0 || put != len) { remove(tmp); return -1; }
-  if (rename(tmp, path) != 0) { remove(tmp); return -1; }
-  return 1;
-}
-
-static int prune_rec(const char *path, int is_root) {
-  DIR *d = opendir(path);
-  if (!d) return 0;
-  struct dirent *e;
-  int entries = 0;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    char full[4096];
-    snprintf(full, sizeof full, "%s/%s", path, e->d_name);
-    struct stat st;
-    if (stat(full, &st) == 0 && S_ISDIR(st.st_mode) && prune_rec(full, 0)) continue;
-    entries++;
-  }
-  closedir(d);
-  if (!is_root && entries == 0) return rmdir(path) == 0;
+  if (fclose(f) != 0 || put != len) { remove(path); return -1; }
   return 0;
 }
 
-void fs_prune_empty(const char *dir) { prune_rec(dir, 1); }
+/* A copy that keeps the modification time, for file systems without hard links. */
+static int copy_keeping_mtime(const char *from, const char *to) {
+  size_t len;
+  char *data = fs_read(from, &len);
+  if (!data) return -1;
+  int rc = fs_write(to, data, len);
+  free(data);
+  struct stat st;
+  if (rc == 0 && stat(from, &st) == 0) {
+    struct timespec times[2] = {st.st_atim, st.st_mtim};
+    utimensat(AT_FDCWD, to, times, 0);
+  }
+  return rc;
+}
+
+int fs_keep(const char *from, const char *to) {
+  if (fs_make_parent(to) != 0) return -1;
+  if (link(from, to) == 0) return 0;
+  return copy_keeping_mtime(from, to);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st; (void)flag; (void)ftw;
+  return remove(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+int fs_remove_tree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return errno == ENOENT ? 0 : -1;
+  return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+}
+
+int fs_replace_dir(const char *dir, const char *staged) {
+  struct stat st;
+  if (stat(dir, &st) != 0) return rename(staged, dir);
+  /* One atomic step where the kernel has it: dir and staged trade places. */
+  if (renameat2(AT_FDCWD, staged, AT_FDCWD, dir, RENAME_EXCHANGE) == 0) return 0;
+  char old[4200];
+  snprintf(old, sizeof old, "%s.old", staged);
+  if (rename(dir, old) != 0) return -1;
+  if (rename(staged, dir) != 0) { rename(old, dir); return -1; }
+  return rename(old, staged);
+}

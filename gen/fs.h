@@ -18,11 +18,17 @@ char *fs_read(const char *path, size_t *len);
 int fs_list(const char *dir, const char *suffix, strlist *out);
 /* mkdir -p of the folder that holds path. */
 int fs_make_parent(const char *path);
-/* Write only when the content differs; via a temporary file and rename. 1 written, 0 same, -1 error. */
-int fs_write_if_changed(const char *path, const char *data, size_t len);
 /* 1 if the file holds exactly data, 0 if not (or missing). */
 int fs_same(const char *path, const char *data, size_t len);
-/* Remove empty folders under dir (not dir itself). */
-void fs_prune_empty(const char *dir);
+/* Write data to path (creating its folders). 0, or -1 on error. */
+int fs_write(const char *path, const char *data, size_t len);
+/* Put the file `from` at `to` unchanged, modification time included (a hard
+   link, or a copy where links fail), so Ninja sees no change. */
+int fs_keep(const char *from, const char *to);
+/* rm -r; 0 when path is gone afterwards. */
+int fs_remove_tree(const char *path);
+/* Make `staged` the folder `dir`; afterwards `staged` holds the old dir (if any),
+   for the caller to remove. */
+int fs_replace_dir(const char *dir, const char *staged);
 
 #endif

@@ -3,6 +3,7 @@
    All generation logic lives in the embedded Lua modules (gen/lua/fusegen/);
    this file only reads and writes files and runs the sandboxed Lua state. */
 #include "fs.h"
+#include "output.h"
 #include "sandbox.h"
 
 #include <lauxlib.h>
@@ -142,6 +143,10 @@ static int msg_handler(lua_State *L) {
   return 1;
 }
 
+static int cmp_output(const void *a, const void *b) {
+  return strcmp(((const output_file *)a)->name, ((const output_file *)b)->name);
+}
+
 static int write_depfile(const char *depfile, const char *target, const strlist *read) {
   FILE *f = fopen(depfile, "w");
   if (!f) return -1;
@@ -151,68 +156,23 @@ static int write_depfile(const char *depfile, const char *target, const strlist 
   return fclose(f);
 }
 
-/* A file the generator wrote: its first lines say "do not edit". Only such
-   files are ever removed as stale, whatever folder --out names. */
-static int is_generated(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return 0;
-  char head[512];
-  size_t n = fread(head, 1, sizeof head - 1, f);
-  fclose(f);
-  head[n] = 0;
-  return strstr(head, "fusegen") && strstr(head, "do not edit");
-}
-
-/* Compare or write the generated files; remove stale ones. */
-static int sync_outputs(lua_State *L, int files_idx, const options *o) {
-  int check = !strcmp(o->command, "check");
-  strlist want = {0}, have = {0};
+/* The files table {name = text} from the Lua driver, sorted by name. */
+static output_file *collect_outputs(lua_State *L, int files_idx, size_t *count) {
+  size_t n = 0, cap = 256;
+  output_file *files = malloc(cap * sizeof *files);
   lua_pushnil(L);
-  while (lua_next(L, files_idx)) {
-    strlist_add(&want, lua_tostring(L, -2));
-    lua_pop(L, 1);
+  while (files && lua_next(L, files_idx)) {
+    if (n == cap) files = realloc(files, (cap *= 2) * sizeof *files);
+    if (!files) break;
+    files[n].name = lua_tostring(L, -2);
+    files[n].text = lua_tolstring(L, -1, &files[n].len);
+    n++;
+    lua_pop(L, 1); /* the strings stay alive in the table */
   }
-  strlist_sort(&want);
-  fs_list(o->out, "", &have);
-  int differences = 0, written = 0, failed = 0;
-  for (size_t i = 0; i < want.count; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", o->out, want.items[i]);
-    lua_getfield(L, files_idx, want.items[i]);
-    size_t len;
-    const char *text = lua_tolstring(L, -1, &len);
-    if (check) {
-      if (!fs_same(path, text, len)) { printf("differs: %s\n", path); differences++; }
-    } else {
-      int rc = fs_write_if_changed(path, text, len);
-      if (rc < 0) { fprintf(stderr, "fusegen: cannot write %s\n", path); failed = 1; }
-      written += rc > 0;
-    }
-    lua_pop(L, 1);
-  }
-  for (size_t i = 0; i < have.count; i++) {
-    int found = 0;
-    for (size_t j = 0; j < want.count && !found; j++) found = !strcmp(have.items[i], want.items[j]);
-    if (found) continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", o->out, have.items[i]);
-    if (!is_generated(path)) {
-      fprintf(stderr, "fusegen: warning: %s was not written by fusegen; left alone\n", path);
-      continue;
-    }
-    if (check) { printf("stale: %s\n", path); differences++; }
-    else if (remove(path) == 0) written++;
-  }
-  if (!check) fs_prune_empty(o->out);
-  if (check) {
-    if (differences) printf("fusegen check: %d file(s) differ from the specs; run `ninja` or `fusegen generate`\n", differences);
-    else printf("fusegen check: %zu files up to date\n", want.count);
-  } else {
-    printf("fusegen: %zu files, %d changed\n", want.count, written);
-  }
-  strlist_free(&want);
-  strlist_free(&have);
-  return failed ? EXIT_IO : differences ? EXIT_DIFF : EXIT_OK;
+  if (!files) { fprintf(stderr, "fusegen: out of memory\n"); exit(EXIT_IO); }
+  qsort(files, n, sizeof *files, cmp_output);
+  *count = n;
+  return files;
 }
 
 int main(int argc, char **argv) {
@@ -256,7 +216,10 @@ int main(int argc, char **argv) {
     fputs(lua_tostring(L, -1), stdout);
   } else {
     lua_getfield(L, result, "files");
-    rc = sync_outputs(L, lua_gettop(L), &o);
+    size_t count;
+    output_file *files = collect_outputs(L, lua_gettop(L), &count);
+    rc = !strcmp(o.command, "check") ? output_check(o.out, files, count) : output_write(o.out, files, count);
+    free(files);
   }
   if (rc == EXIT_OK && o.depfile) {
     if (write_depfile(o.depfile, o.dep_target, &read) != 0) {

@@ -934,6 +934,76 @@ void test_generator_keeps_foreign_files(void) {
   fixture_close(&f);
 }
 
+/* Every file under dir, names and contents, as one text (to compare folders). */
+static char *snapshot(const char *dir) {
+  pathlist files = list_files(dir);
+  size_t cap = 1 << 20, len = 0;
+  char *all = malloc(cap);
+  all[0] = 0;
+  for (size_t i = 0; i < files.count; i++) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s/%s", dir, files.items[i]);
+    size_t n = 0;
+    char *text = read_text(p, &n);
+    size_t need = len + strlen(files.items[i]) + n + 8;
+    if (need > cap) {
+      while (need > cap) cap *= 2;
+      all = realloc(all, cap);
+    }
+    len += (size_t)sprintf(all + len, "== %s\n", files.items[i]);
+    if (text) memcpy(all + len, text, n);
+    len += n;
+    all[len] = 0;
+    free(text);
+  }
+  pathlist_free(&files);
+  return all;
+}
+
+/* A run that cannot write (here: a file size limit of 1 KiB, so writing a
+ * changed file fails) exits 4 and leaves the output folder as it was: the new
+ * output is staged beside it and only swapped in once complete. */
+void test_generator_failed_write_leaves_output_unchanged(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char path[4096], foreign[4096];
+  snprintf(path, sizeof path, "%s/rope_entry.c", f.out);
+  write_text(path, "/* edited by hand */\n");
+  snprintf(foreign, sizeof foreign, "%s/NOTES.txt", f.out);
+  write_text(foreign, "my own notes\n");
+  char *before = snapshot(f.out);
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd,
+           "trap '' XFSZ; ulimit -f 1; exec '%s' generate --specs '%s' --templates '%s' --out '%s' --archs sm_90",
+           test_fusegen_path(), f.specs, f.templates, f.out);
+  run_result r = run_shell(f.root, RUN_TIMEOUT, cmd);
+  CHECK_MSG(r.code == 4, "generate with a 1 KiB file size limit: exit %d (want 4), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, "cannot write") != NULL && strstr(r.err, "left as it was") != NULL,
+            "stderr does not say what failed: %s", r.err);
+  char *after = snapshot(f.out);
+  CHECK_MSG(!strcmp(before, after), "the output folder changed though the run failed");
+  pathlist left = {0};
+  DIR *d = opendir(f.root);
+  struct dirent *e;
+  while (d && (e = readdir(d)))
+    if (strstr(e->d_name, "staging")) pathlist_add(&left, e->d_name);
+  if (d) closedir(d);
+  CHECK_MSG(left.count == 0, "a staging folder was left behind: %s", left.count ? left.items[0] : "");
+  /* The same run without the limit succeeds and restores the file. */
+  run_result ok = generate(&f);
+  CHECK_MSG(ok.code == 0, "generate: exit %d, stderr:\n%s", ok.code, ok.err);
+  char *now = read_text(path, NULL);
+  CHECK_MSG(now && strstr(now, "do not edit"), "rope_entry.c not restored by a good run");
+  CHECK_MSG(exists(foreign), "the foreign file was lost");
+  free(now);
+  free(before);
+  free(after);
+  pathlist_free(&left);
+  run_free(&ok);
+  run_free(&r);
+  fixture_close(&f);
+}
+
 void test_generator_check_up_to_date(void) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }

@@ -49,6 +49,7 @@
   X(test_generator_rewrites_only_changed_file)   \
   X(test_generator_removes_stale_files)         \
   X(test_generator_keeps_foreign_files)          \
+  X(test_generator_failed_write_leaves_output_unchanged) \
   X(test_generator_check_up_to_date)             \
   X(test_generator_check_modified_file)          \
   X(test_generator_check_missing_file)           \
@@ -110,6 +111,7 @@ void test_generator_unchanged_files_not_rewritten(void);
 void test_generator_rewrites_only_changed_file(void);
 void test_generator_removes_stale_files(void);
 void test_generator_keeps_foreign_files(void);
+void test_generator_failed_write_leaves_output_unchanged(void);
 void test_generator_check_up_to_date(void);
 void test_generator_check_modified_file(void);
 void test_generator_check_missing_file(void);
