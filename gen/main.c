@@ -2,7 +2,9 @@
    kernels and writes them, with the dispatch table and headers, into generated/.
    All generation logic lives in the embedded Lua modules (gen/lua/fusegen/);
    this file only reads and writes files and runs the sandboxed Lua state. */
+#define _POSIX_C_SOURCE 200809L
 #include "fs.h"
+#include "generator.h"
 #include "output.h"
 #include "sandbox.h"
 
@@ -107,44 +109,40 @@ static int parse_args(int argc, char **argv, options *o) {
   return 0;
 }
 
-/* Push {{path=, text=}, ...} for the files under dir ending in suffix. */
-static int push_files(lua_State *L, const char *dir, const char *suffix, strlist *read) {
+/* Every file under dir ending in suffix, read into memory (sorted by name). */
+typedef struct {
+  gen_source *items;
+  size_t count;
+} source_set;
+
+static void sources_free(source_set *s) {
+  for (size_t i = 0; i < s->count; i++) {
+    free((char *)s->items[i].name);
+    free((char *)s->items[i].path);
+    free((char *)s->items[i].text);
+  }
+  free(s->items);
+}
+
+static int read_sources(const char *dir, const char *suffix, source_set *out, strlist *read) {
   strlist names = {0};
+  *out = (source_set){0};
   if (fs_list(dir, suffix, &names) != 0) {
     fprintf(stderr, "fusegen: cannot read folder %s\n", dir);
     return -1;
   }
-  lua_createtable(L, (int)names.count, 0);
-  for (size_t i = 0; i < names.count; i++) {
+  out->items = calloc(names.count ? names.count : 1, sizeof *out->items);
+  for (size_t i = 0; i < names.count && out->items; i++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, names.items[i]);
     size_t len;
     char *text = fs_read(path, &len);
     if (!text) { fprintf(stderr, "fusegen: cannot read %s\n", path); strlist_free(&names); return -1; }
     strlist_add(read, path);
-    lua_createtable(L, 0, 3);
-    lua_pushstring(L, names.items[i]);
-    lua_setfield(L, -2, "name");
-    lua_pushstring(L, path);
-    lua_setfield(L, -2, "path");
-    lua_pushlstring(L, text, len);
-    lua_setfield(L, -2, "text");
-    lua_rawseti(L, -2, (lua_Integer)i + 1);
-    free(text);
+    out->items[out->count++] = (gen_source){strdup(names.items[i]), strdup(path), text, len};
   }
   strlist_free(&names);
-  return 0;
-}
-
-static int msg_handler(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
-  if (!msg) msg = "error object is not a string";
-  lua_pushstring(L, msg);
-  return 1;
-}
-
-static int cmp_output(const void *a, const void *b) {
-  return strcmp(((const output_file *)a)->name, ((const output_file *)b)->name);
+  return out->items ? 0 : -1;
 }
 
 static int write_depfile(const char *depfile, const char *target, const strlist *read) {
@@ -154,6 +152,10 @@ static int write_depfile(const char *depfile, const char *target, const strlist 
   for (size_t i = 0; i < read->count; i++) fprintf(f, " \\\n  %s", read->items[i]);
   fprintf(f, "\n");
   return fclose(f);
+}
+
+static int cmp_output(const void *a, const void *b) {
+  return strcmp(((const output_file *)a)->name, ((const output_file *)b)->name);
 }
 
 /* The files table {name = text} from the Lua driver, sorted by name. */
@@ -187,25 +189,13 @@ int main(int argc, char **argv) {
   sandbox_open_modules(L);
 
   strlist read = {0};
-  lua_pushcfunction(L, msg_handler);
-  int handler = lua_gettop(L);
-  lua_getglobal(L, "require");
-  lua_pushstring(L, "fusegen.driver");
-  if (lua_pcall(L, 1, 1, handler) != LUA_OK) {
-    fprintf(stderr, "fusegen: internal error: %s\n", lua_tostring(L, -1));
-    return EXIT_SPEC;
-  }
-  lua_getfield(L, -1, "run");
-  lua_createtable(L, 0, 4);
-  lua_pushstring(L, o.command);
-  lua_setfield(L, -2, "command");
-  lua_pushstring(L, o.archs);
-  lua_setfield(L, -2, "archs");
-  if (push_files(L, o.specs, ".lua", &read) != 0) return EXIT_IO;
-  lua_setfield(L, -2, "specs");
-  if (push_files(L, o.templates, ".tpl", &read) != 0) return EXIT_IO;
-  lua_setfield(L, -2, "templates");
-  if (lua_pcall(L, 1, 1, handler) != LUA_OK) {
+  source_set specs, templates;
+  if (read_sources(o.specs, ".lua", &specs, &read) != 0) return EXIT_IO;
+  if (read_sources(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
+  int failed = generator_run(L, o.command, o.archs, specs.items, specs.count, templates.items, templates.count);
+  sources_free(&specs);
+  sources_free(&templates);
+  if (failed) {
     fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
     return EXIT_SPEC;
   }

@@ -1,0 +1,50 @@
+#include "generator.h"
+
+#include <lauxlib.h>
+
+static int msg_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  lua_pushstring(L, msg ? msg : "error object is not a string");
+  return 1;
+}
+
+static void push_sources(lua_State *L, const gen_source *src, size_t n) {
+  lua_createtable(L, (int)n, 0);
+  for (size_t i = 0; i < n; i++) {
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, src[i].name);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, src[i].path);
+    lua_setfield(L, -2, "path");
+    lua_pushlstring(L, src[i].text, src[i].len);
+    lua_setfield(L, -2, "text");
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+}
+
+int generator_run(lua_State *L, const char *command, const char *archs, const gen_source *specs, size_t n_specs,
+                  const gen_source *templates, size_t n_templates) {
+  lua_pushcfunction(L, msg_handler);
+  int handler = lua_gettop(L);
+  lua_getglobal(L, "require");
+  lua_pushstring(L, "fusegen.driver");
+  if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
+  lua_getfield(L, -1, "run");
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, command);
+  lua_setfield(L, -2, "command");
+  lua_pushstring(L, archs);
+  lua_setfield(L, -2, "archs");
+  push_sources(L, specs, n_specs);
+  lua_setfield(L, -2, "specs");
+  push_sources(L, templates, n_templates);
+  lua_setfield(L, -2, "templates");
+  if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
+  lua_replace(L, handler); /* the result where the handler was; drop the module */
+  lua_settop(L, handler);
+  return 0;
+fail:
+  lua_replace(L, handler);
+  lua_settop(L, handler);
+  return -1;
+}
