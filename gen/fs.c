@@ -24,7 +24,9 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void strlist_sort(strlist *l) { qsort(l->items, l->count, sizeof *l->items, cmp_str); }
+void strlist_sort(strlist *l) {
+  if (l->count > 1) qsort(l->items, l->count, sizeof *l->items, cmp_str);
+}
 
 void strlist_free(strlist *l) {
   for (size_t i = 0; i < l->count; i++) free(l->items[i]);

@@ -24,9 +24,12 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   sandbox_limits *lim;
   lua_getallocf(L, (void **)&lim);
+  if (ar->event == LUA_HOOKLINE) {
+    if (lim->on_line) lim->on_line(L, ar);
+    return;
+  }
   if (++lim->steps <= lim->max_steps) return;
   /* From now on every instruction fails, so a pcall in a spec cannot swallow
      the error and go on looping. */
@@ -70,7 +73,7 @@ lua_State *sandbox_new(sandbox_limits *lim) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, FG_HOOK_STEP);
+  lua_sethook(L, count_hook, LUA_MASKCOUNT | (lim->on_line ? LUA_MASKLINE : 0), FG_HOOK_STEP);
   return L;
 }
 

@@ -9,6 +9,8 @@
 typedef struct {
   size_t used, limit;         /* bytes */
   long long steps, max_steps; /* in units of FG_HOOK_STEP instructions */
+  /* Optional: called on every new line Lua runs (the spec fuzzer's coverage). */
+  void (*on_line)(lua_State *L, lua_Debug *ar);
 } sandbox_limits;
 
 lua_State *sandbox_new(sandbox_limits *lim);

@@ -78,7 +78,7 @@ static int interleaved_rows(const fg__call *c, const fg__op_sig *sig, int i, int
   const int nd = sig->tensors[i].ndim;
   const int es = fg__dtype_size(c->dtype[i]);
   if (sig->tensors[k].ndim != nd || fg__dtype_size(c->dtype[k]) != es) return 0;
-  intptr_t diff = (intptr_t)((const char *)c->data[k] - (const char *)c->data[i]);
+  intptr_t diff = (intptr_t)((uintptr_t)c->data[k] - (uintptr_t)c->data[i]);
   if (diff % es) return 0;
   /* try each split: dims [0, m) shared (the rows), dims [m, nd) inside a row */
   for (int m = 1; m < nd; m++) {
@@ -194,6 +194,10 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
     /* shape and strides, in the spec's layout (absent leading dims: size 1, stride 0) */
     int missing = ts->ndim - x->ndim;
     int64_t contiguous = 1;
+    /* The product of the sizes with zeros counted as one stays below 2^60, even
+       for an empty tensor: the generated code multiplies symbols of a tensor
+       (and adds a few such products) in int64 without overflow checks. */
+    int64_t nominal = 1;
     for (int j = ts->ndim - 1; j >= 0; j--) {
       int64_t size = 1, stride = 0;
       if (j >= missing) {
@@ -208,8 +212,10 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
         if (j == ts->ndim - 1 && size > 1 && stride != 1 && !ts->scalar_access)
           return fg__fail(FG_ERR_STRIDE, "%s: %s.strides[%d] = %lld: the last dim must be contiguous (stride 1)",
                           fn, ts->name, d, (long long)stride);
-        if (__builtin_mul_overflow(contiguous, size, &contiguous))
-          return fg__fail(FG_ERR_SHAPE, "%s: %s has too many elements", fn, ts->name);
+        if (__builtin_mul_overflow(contiguous, size, &contiguous) ||
+            __builtin_mul_overflow(nominal, size ? size : 1, &nominal) || nominal > ((int64_t)1 << 60))
+          return fg__fail(FG_ERR_SHAPE, "%s: %s has too many elements (over 2^60, counting sizes of 0 as 1)", fn,
+                          ts->name);
       }
       const fg__dim *dim = &ts->dims[j];
       if (size == 1 && (dim->sym < 0 || dim->broadcast)) stride = 0; /* read again for every index */
@@ -240,7 +246,10 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
                         (long long)value, there, sym, (long long)c->sym[dim->sym]);
       }
     }
-    c->data[i] = x->data ? (const char *)x->data + x->byte_offset : NULL;
+    if (x->data && x->byte_offset > UINTPTR_MAX - (uintptr_t)x->data)
+      return fg__fail(FG_ERR_INVALID_ARGUMENT, "%s: %s.byte_offset = %llu runs past the end of the address space", fn,
+                      ts->name, (unsigned long long)x->byte_offset);
+    c->data[i] = x->data ? (const void *)((uintptr_t)x->data + x->byte_offset) : NULL;
   }
 
   /* pointers: non-NULL and aligned to the element size, where there is data */
@@ -277,12 +286,12 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
   for (int i = 0; i < sig->ntensors; i++) {
     const fg__tensor_sig *ts = &sig->tensors[i];
     if (!c->present[i] || ts->access == FG__IN || c->empty) continue; /* no elements, no writes */
+    uintptr_t lo, hi;
+    if (extent(c, ts, i, shape[i], &lo, &hi) != 0) /* first: it bounds the sums self_overlaps takes */
+      return fg__fail(FG_ERR_SHAPE, "%s: %s spans more memory than any device has", fn, ts->name);
     if (self_overlaps(shape[i], c->stride[i], ts->ndim))
       return fg__fail(FG_ERR_STRIDE, "%s: %s has strides under which two elements share an address", fn,
                       c->present[i] == 2 ? sig->tensors[ts->inplace_of].name : ts->name);
-    uintptr_t lo, hi;
-    if (extent(c, ts, i, shape[i], &lo, &hi) != 0)
-      return fg__fail(FG_ERR_SHAPE, "%s: %s spans more memory than any device has", fn, ts->name);
     for (int k = 0; k < sig->ntensors; k++) {
       if (k == i || !c->present[k]) continue;
       if (c->present[i] == 2 && k == ts->inplace_of) continue;

@@ -101,6 +101,29 @@ fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const voi
    required tensor. */
 int64_t fg__bytes_moved(const fg__op_sig *sig, const DLTensor *const *tensors);
 
+/* Every op, callable with its arguments in arrays (generated in
+   fusegen_catalog.c): for code that treats all ops alike, such as the
+   argument fuzzer. Scalars in the entry point's order: enums and i64 in .i,
+   f32 in .f. */
+enum { FG__SCALAR_ENUM, FG__SCALAR_F32, FG__SCALAR_I64 };
+typedef struct {
+  int64_t i;
+  double f;
+} fg__scalar_value;
+typedef struct {
+  const char *name; /* "pairing" */
+  int kind;         /* FG__SCALAR_* */
+  int enum_count;   /* an enum's number of values */
+} fg__scalar_sig;
+typedef struct {
+  const fg__op_sig *sig; /* name and tensors */
+  int nscalars;
+  const fg__scalar_sig *scalars;
+  fg_status (*call)(DLTensor *const *tensors, const fg__scalar_value *scalars, fg_stream_t stream);
+} fg__op_entry;
+extern const fg__op_entry fg__ops[];
+extern const int fg__op_count;
+
 /* Record why a call failed; returns status. Clears the message on FG_OK. */
 fg_status fg__fail(fg_status status, const char *fmt, ...)
 #if defined(__GNUC__)

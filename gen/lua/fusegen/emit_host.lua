@@ -1,5 +1,5 @@
 -- Writing the host side: public op prototypes, kernel parameter structs, entry
--- points, dispatch tables and the Ninja list of generated sources.
+-- points, dispatch tables, the op catalogue and the Ninja list of generated sources.
 
 local dtypes = require "fusegen.dtypes"
 
@@ -155,7 +155,11 @@ function M.emit(ops, render, files)
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
   common.quoted_list = quoted_list
   files["python/fusegen_ops.py"] = render.render("host/ops.py.tpl", common)
-  local c_files = { { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" } }
+  files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
+  local c_files = {
+    { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" },
+    { file = "fusegen_catalog.c", object = "fusegen_catalog.o" },
+  }
   for _, op in ipairs(ops) do
     local name = op.op .. "_entry.c"
     files[name] = render.render("host/entry.c.tpl", M.helpers(op))
