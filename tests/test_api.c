@@ -476,6 +476,19 @@ void test_api_stride_or_size_too_large(void) {
   setup(&a);
   a.x.shape[0] = -2;
   expect_status(&a, FG_ERR_SHAPE, "x.shape[0] = -2 is out of range", NULL, "negative size");
+  /* empty, but sizes whose product (0 counted as 1) passes 2^60: the generated
+     constraints multiply sizes in int64 (found by tests/fuzz/fuzz_args.c) */
+  setup(&a);
+  a.x.shape[0] = (int64_t)1 << 40;
+  a.x.shape[1] = (int64_t)1 << 40;
+  a.x.shape[2] = 0;
+  a.x.t.strides = NULL;
+  expect_status(&a, FG_ERR_SHAPE, "x has too many elements (over 2^60", NULL, "empty x with huge sizes");
+  /* a byte offset past the end of the address space (found by the fuzzer) */
+  setup(&a);
+  a.x.t.byte_offset = UINT64_MAX - 8;
+  expect_status(&a, FG_ERR_INVALID_ARGUMENT, "x.byte_offset = 18446744073709551607 runs past the end of the address space",
+                NULL, "byte_offset wraps");
 }
 
 /* ---- pointers -------------------------------------------------------------------------- */
