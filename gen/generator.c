@@ -22,23 +22,26 @@ static void push_sources(lua_State *L, const gen_source *src, size_t n) {
   }
 }
 
-int generator_run(lua_State *L, const char *command, const char *archs, const gen_source *specs, size_t n_specs,
-                  const gen_source *templates, size_t n_templates) {
+int generator_run(lua_State *L, const gen_request *req) {
   lua_pushcfunction(L, msg_handler);
   int handler = lua_gettop(L);
   lua_getglobal(L, "require");
   lua_pushstring(L, "fusegen.driver");
   if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
   lua_getfield(L, -1, "run");
-  lua_createtable(L, 0, 4);
-  lua_pushstring(L, command);
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, req->command);
   lua_setfield(L, -2, "command");
-  lua_pushstring(L, archs);
+  lua_pushstring(L, req->archs);
   lua_setfield(L, -2, "archs");
-  push_sources(L, specs, n_specs);
+  lua_pushstring(L, req->prefix ? req->prefix : "fg");
+  lua_setfield(L, -2, "prefix");
+  push_sources(L, req->specs, req->n_specs);
   lua_setfield(L, -2, "specs");
-  push_sources(L, templates, n_templates);
+  push_sources(L, req->templates, req->n_templates);
   lua_setfield(L, -2, "templates");
+  push_sources(L, req->runtime, req->n_runtime);
+  lua_setfield(L, -2, "runtime");
   if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
   lua_replace(L, handler); /* the result where the handler was; drop the module */
   lua_settop(L, handler);

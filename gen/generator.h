@@ -13,10 +13,20 @@ typedef struct {
   size_t len;
 } gen_source;
 
-/* command: "generate", "check" or "list"; archs: "sm_80,sm_90".
-   0: the driver's result table is on top of L's stack ({files = {path = text}}
+typedef struct {
+  const char *command;      /* "generate", "check" or "list" */
+  const char *archs;        /* "sm_80,sm_90" */
+  const char *prefix;       /* the symbol prefix: "fg" gives fg_rope, FG_OK */
+  const gen_source *specs;  /* gen/specs/ *.lua */
+  size_t n_specs;
+  const gen_source *templates; /* gen/templates/ *.tpl */
+  size_t n_templates;
+  const gen_source *runtime; /* runtime/ *.c, *.h: copied into the output, prefixed */
+  size_t n_runtime;
+} gen_request;
+
+/* 0: the driver's result table is on top of L's stack ({files = {path = text}}
    or {listing = text}); -1: an error message is on top instead. */
-int generator_run(lua_State *L, const char *command, const char *archs, const gen_source *specs, size_t n_specs,
-                  const gen_source *templates, size_t n_templates);
+int generator_run(lua_State *L, const gen_request *req);
 
 #endif

@@ -31,6 +31,9 @@ static const char usage[] =
     "  --templates DIR   template folder (default gen/templates)\n"
     "  --out DIR         output folder (default generated)\n"
     "  --archs LIST      GPU targets, comma or space separated (default sm_80,sm_90,sm_100)\n"
+    "  --prefix NAME     symbol prefix of the generated code (default fg: fg_rope, FG_OK);\n"
+    "                    a lower-case C identifier of 1 to 16 characters\n"
+    "  --runtime DIR     runtime sources copied into the output (default runtime)\n"
     "  --depfile FILE    write a Ninja depfile naming every spec and template read\n"
     "  --dep-target NAME the depfile's target (default build.ninja)\n"
     "\n"
@@ -38,7 +41,7 @@ static const char usage[] =
     "field or line); 2 usage error; 3 check found differences; 4 file error.\n";
 
 typedef struct {
-  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target;
+  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime;
 } options;
 
 /* "./gen//specs/" -> "gen/specs": file headers name the spec by this path, so
@@ -60,7 +63,8 @@ static const char *normalize_dir(const char *in) {
 }
 
 static int parse_args(int argc, char **argv, options *o) {
-  *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja"};
+  *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja", "fg",
+                 "runtime"};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char **slot = NULL;
@@ -71,6 +75,8 @@ static int parse_args(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--archs")) slot = &o->archs;
     else if (!strcmp(a, "--depfile")) slot = &o->depfile;
     else if (!strcmp(a, "--dep-target")) slot = &o->dep_target;
+    else if (!strcmp(a, "--prefix")) slot = &o->prefix;
+    else if (!strcmp(a, "--runtime")) slot = &o->runtime;
     if (slot) {
       if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
       *slot = normalize_dir(argv[i]);
@@ -102,6 +108,15 @@ static int parse_args(int argc, char **argv, options *o) {
     targets++;
   }
   if (!targets) { fprintf(stderr, "fusegen: --archs: expected at least one GPU target\n"); return -1; }
+  /* --prefix: names every exported symbol, so two copies can share a program */
+  size_t plen = strlen(o->prefix);
+  int pok = plen >= 1 && plen <= 16 && islower((unsigned char)o->prefix[0]);
+  for (size_t i = 0; i < plen; i++) pok &= islower((unsigned char)o->prefix[i]) || isdigit((unsigned char)o->prefix[i]);
+  if (!pok) {
+    fprintf(stderr, "fusegen: --prefix: expected 1 to 16 lower-case letters and digits, starting with a letter, got \"%s\"\n",
+            o->prefix);
+    return -1;
+  }
   if (strcmp(o->command, "generate") && strcmp(o->command, "check") && strcmp(o->command, "list")) {
     fprintf(stderr, "fusegen: unknown command %s\n", o->command);
     return -1;
@@ -189,12 +204,26 @@ int main(int argc, char **argv) {
   sandbox_open_modules(L);
 
   strlist read = {0};
-  source_set specs, templates;
+  source_set specs, templates, rt_c, rt_h;
   if (read_sources(o.specs, ".lua", &specs, &read) != 0) return EXIT_IO;
   if (read_sources(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
-  int failed = generator_run(L, o.command, o.archs, specs.items, specs.count, templates.items, templates.count);
+  if (read_sources(o.runtime, ".c", &rt_c, &read) != 0 || read_sources(o.runtime, ".h", &rt_h, &read) != 0)
+    return EXIT_IO;
+  /* the runtime's C files, then its headers (python/ and other folders are not part of it) */
+  size_t n_runtime = 0;
+  gen_source *runtime = calloc(rt_c.count + rt_h.count + 1, sizeof *runtime);
+  for (size_t i = 0; i < rt_c.count; i++)
+    if (!strchr(rt_c.items[i].name, '/')) runtime[n_runtime++] = rt_c.items[i];
+  for (size_t i = 0; i < rt_h.count; i++)
+    if (!strchr(rt_h.items[i].name, '/')) runtime[n_runtime++] = rt_h.items[i];
+  gen_request req = {o.command, o.archs, o.prefix, specs.items, specs.count, templates.items, templates.count,
+                     runtime, n_runtime};
+  int failed = generator_run(L, &req);
+  free(runtime);
   sources_free(&specs);
   sources_free(&templates);
+  sources_free(&rt_c);
+  sources_free(&rt_h);
   if (failed) {
     fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
     return EXIT_SPEC;

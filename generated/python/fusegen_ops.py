@@ -2,6 +2,9 @@
 # The ops' signatures for the Python binding (runtime/python/fusegen.py), in
 # the order of each entry point's arguments; from gen/specs/.
 
+# Every exported name starts with this (chosen when the code was generated).
+SYMBOL_PREFIX = "fg_"
+
 ENUMS = {
     "norm": ["layer", "rms", "none"],
     "norm_rounding": ["fp32", "act"],

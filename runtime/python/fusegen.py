@@ -67,12 +67,17 @@ _TORCH_DTYPES = None  # torch dtype -> (code, bits), filled on first use
 def _load_library():
     path = os.environ.get("FUSEGEN_LIB") or os.path.join(_ROOT, "build", "libfusegen.so")
     lib = ctypes.CDLL(path)
-    lib.fg_last_error.restype = ctypes.c_char_p
-    lib.fg_version.restype = ctypes.c_char_p
-    lib.fg__last_kernel.restype = ctypes.c_char_p
-    lib.fg__bytes_moved.restype = ctypes.c_int64
-    lib.fg__bytes_moved.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+    _sym(lib, "last_error").restype = ctypes.c_char_p
+    _sym(lib, "version").restype = ctypes.c_char_p
+    _sym(lib, "_last_kernel").restype = ctypes.c_char_p
+    _sym(lib, "_bytes_moved").restype = ctypes.c_int64
+    _sym(lib, "_bytes_moved").argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     return lib
+
+
+def _sym(lib, name):
+    """The library's function `name` under the prefix it was generated with."""
+    return getattr(lib, fusegen_ops.SYMBOL_PREFIX + name)
 
 
 _lib = None
@@ -87,12 +92,12 @@ def library():
 
 
 def version():
-    return library().fg_version().decode()
+    return _sym(library(), "version")().decode()
 
 
 def last_kernel():
     """Name of the kernel the last successful call on this thread launched."""
-    return library().fg__last_kernel().decode()
+    return _sym(library(), "_last_kernel")().decode()
 
 
 class _View:
@@ -159,9 +164,9 @@ def _stream_of(stream, tensors):
 def _make_op(op_name, desc):
     tensors = desc["tensors"]
     scalars = desc["scalars"]
-    fn = getattr(library(), "fg_" + op_name)
+    fn = _sym(library(), op_name)
     fn.restype = ctypes.c_int
-    sig_addr = ctypes.addressof(ctypes.c_char.in_dll(library(), "fg__" + op_name + "_sig"))
+    sig_addr = ctypes.addressof(ctypes.c_char.in_dll(library(), fusegen_ops.SYMBOL_PREFIX + "_" + op_name + "_sig"))
     required = [t[0] for t in tensors if not t[2]]
     optional = [t[0] for t in tensors if t[2]]
 
@@ -210,7 +215,7 @@ def _make_op(op_name, desc):
         cargs.append(ctypes.c_void_p(stream))
         status = fn(*cargs)
         if status != 0:
-            raise FusegenError(status, library().fg_last_error().decode())
+            raise FusegenError(status, _sym(library(), "last_error")().decode())
         out = [values.get(t[0]) for t in tensors if t[1] != "in"]
         out = [o for o in out if o is not None]
         if not out:  # in place: the input it writes
@@ -223,7 +228,7 @@ def _make_op(op_name, desc):
         values = bind(args, kwargs)
         views = [None if values.get(t[0]) is None else _View(t[0], values[t[0]]) for t in tensors]
         arr = (ctypes.c_void_p * len(tensors))(*[ctypes.cast(v.ptr, ctypes.c_void_p) if v else None for v in views])
-        return library().fg__bytes_moved(ctypes.c_void_p(sig_addr), arr)
+        return _sym(library(), "_bytes_moved")(ctypes.c_void_p(sig_addr), arr)
 
     args_doc = ", ".join(required + [s[0] for s in scalars] + [o + "=None" for o in optional] + ["stream=None"])
     call.__name__ = op_name

@@ -86,7 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!L) return 0;
   sandbox_open_modules(L);
   gen_source spec = {"fuzz.lua", "fuzz/fuzz.lua", (const char *)data, size};
-  if (generator_run(L, "list", "sm_90", &spec, 1, templates, n_templates) != 0) {
+  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates, n_templates, NULL, 0};
+  if (generator_run(L, &req) != 0) {
     const char *msg = lua_tostring(L, -1);
     if (!msg) msg = "(no message)";
     if (!strstr(msg, "fuzz/fuzz.lua")) {

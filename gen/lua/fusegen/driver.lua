@@ -7,6 +7,7 @@ local variants_mod = require "fusegen.variants"
 local render_mod = require "fusegen.render"
 local emit_kernels = require "fusegen.emit_kernels"
 local emit_host = require "fusegen.emit_host"
+local prefix_mod = require "fusegen.prefix"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
 require "fusegen.mapping_rows" -- registers the "rows" mapping
 
@@ -25,6 +26,7 @@ local function run_guarded(what, f, ...)
 end
 
 function M.run(inputs)
+  prefix_mod.check(inputs.prefix or "fg")
   local archs = variants_mod.parse_archs(inputs.archs)
   local templates = {}
   for _, t in ipairs(inputs.templates) do templates[t.name] = t end
@@ -67,7 +69,10 @@ function M.run(inputs)
     op.kernel_files = run_guarded(op.path, emit_kernels.emit, op, op.variants, render, files,
       function() return nil end)
   end
-  run_guarded("the host sources", emit_host.emit, ops, render, files)
+  run_guarded("the host sources", emit_host.emit, ops, render, files, inputs.runtime, archs)
+  if inputs.prefix and inputs.prefix ~= "fg" then
+    for name, text in pairs(files) do files[name] = prefix_mod.apply(text, inputs.prefix) end
+  end
   return { files = files }
 end
 

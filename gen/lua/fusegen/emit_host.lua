@@ -137,7 +137,20 @@ local function key_less(a, b)
   return a.arch < b.arch
 end
 
-function M.emit(ops, render, files)
+-- The runtime's sources (runtime/*.c, *.h), copied so that the output folder
+-- builds on its own; headed like every generated file.
+local function copy_runtime(runtime, files)
+  local c_files = {}
+  for _, src in ipairs(runtime) do
+    files[src.name] = "/* copied from " .. src.path .. " by fusegen: do not edit */\n" .. src.text
+    if src.name:match("%.c$") then
+      c_files[#c_files + 1] = { file = src.name, object = src.name:gsub("%.c$", ".o") }
+    end
+  end
+  return c_files
+end
+
+function M.emit(ops, render, files, runtime, archs)
   local enums = M.collect_enums(ops)
   local common = {
     ops = ops, enums = enums, dtypes = dtypes,
@@ -156,10 +169,9 @@ function M.emit(ops, render, files)
   common.quoted_list = quoted_list
   files["python/fusegen_ops.py"] = render.render("host/ops.py.tpl", common)
   files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
-  local c_files = {
-    { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" },
-    { file = "fusegen_catalog.c", object = "fusegen_catalog.o" },
-  }
+  local c_files = copy_runtime(runtime or {}, files)
+  c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }
+  c_files[#c_files + 1] = { file = "fusegen_catalog.c", object = "fusegen_catalog.o" }
   for _, op in ipairs(ops) do
     local name = op.op .. "_entry.c"
     files[name] = render.render("host/entry.c.tpl", M.helpers(op))
@@ -184,6 +196,13 @@ function M.emit(ops, render, files)
   files["sources.ninja"] = render.render("host/sources.ninja.tpl", {
     kernel_files = kernel_files, c_files = c_files, objects = table.concat(objects, " $\n   "),
   })
+  -- the drop-in builds: a Makefile and a CMake file for this folder alone
+  local arch_list, names = {}, {}
+  for _, a in ipairs(archs or {}) do arch_list[#arch_list + 1] = a; names[#names + 1] = "sm_" .. a end
+  local build_env = { kernel_files = kernel_files, c_files = c_files, archs = arch_list,
+    archs_text = table.concat(names, ", ") }
+  files["Makefile"] = render.render("host/Makefile.tpl", build_env)
+  files["CMakeLists.txt"] = render.render("host/CMakeLists.txt.tpl", build_env)
 end
 
 return M

@@ -9,4 +9,4 @@ build $builddir/generated/$(k.object): nvcc generated/kernels/$(k.file) | genera
 build $builddir/generated/$(c.object): cc generated/$(c.file) | generated/fusegen_ops.h generated/fusegen_params.h generated/fusegen_kernels.h
 % end
 
-build $builddir/libfusegen_kernels.a: ar$(objects)
+build $builddir/libfusegen.a: ar$(objects)

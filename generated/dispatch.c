@@ -1,0 +1,39 @@
+/* copied from runtime/dispatch.c by fusegen: do not edit */
+/* Finding a kernel in an op's sorted dispatch table. */
+#include "fusegen_internal.h"
+
+#include <stdio.h>
+
+static int key_cmp(const int *a, const int *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+/* Machine code for sm_XY runs on GPUs of the same major version and a minor
+ * version at least Y; among those, take the newest. */
+const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey, const int *key,
+                                        int cc) {
+  int lo = 0, hi = count;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (key_cmp(table[mid].key, key, nkey) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const fg__kernel_entry *best = NULL;
+  for (int i = lo; i < count && key_cmp(table[i].key, key, nkey) == 0; i++)
+    if (table[i].arch / 10 == cc / 10 && table[i].arch <= cc) best = &table[i];
+  return best;
+}
+
+fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes, int cc,
+                        const char *note) {
+  char text[256];
+  size_t len = 0;
+  text[0] = 0;
+  for (int i = 0; i < nkey && len < sizeof text; i++)
+    len += snprintf(text + len, sizeof text - len, "%s%s=%s", i ? " " : "", axes[i].name,
+                    axes[i].values[key[i]]);
+  return fg__fail(FG_ERR_UNSUPPORTED, "%s: no kernel for %s on sm_%d%s%s%s", sig->fn, text, cc,
+                  *note ? " (" : "", note, *note ? "; or the build's GPU targets leave it out)" : "");
+}

@@ -1,0 +1,145 @@
+/* copied from runtime/fusegen_internal.h by fusegen: do not edit */
+/* Internals shared by the runtime and the generated entry points: the op
+ * signatures that the generic argument checker reads, the dispatch entries,
+ * and error reporting. Not part of the public API. */
+#ifndef FUSEGEN_INTERNAL_H
+#define FUSEGEN_INTERNAL_H
+
+#include "fusegen.h"
+
+#include <cuda_runtime_api.h>
+#include <dlpack/dlpack.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FG__MAX_DIMS 6
+#define FG__MAX_TENSORS 16
+#define FG__MAX_SYMS 16
+#define FG__MAX_KEY 8
+
+/* Element types, as the specs name them. */
+enum { FG_DTYPE_FP32 = 1, FG_DTYPE_FP16, FG_DTYPE_BF16, FG_DTYPE_I32, FG_DTYPE_I64 };
+enum { FG__IN = 0, FG__OUT = 1, FG__INOUT = 2 };
+
+typedef struct {
+  int sym; /* index into the op's symbols; -1: a dim that is always 1 ("1") */
+  int div; /* the size holds sym / div ("R/2") */
+  int broadcast; /* the size may also be 1, read with stride 0 ("B|1") */
+} fg__dim;
+
+typedef struct {
+  const char *name;
+  int access;      /* FG__IN, FG__OUT, FG__INOUT */
+  int optional;    /* may be NULL */
+  int inplace_of;  /* this output may be (or, when NULL, becomes) that input; -1 */
+  int dtype_group; /* tensors of one group share a dtype */
+  int ndim;        /* dims of the spec's layout */
+  int optional_lead; /* leading dims that may be absent (size 1) */
+  int scalar_access; /* read an element at a time: any strides, not in the 16-byte test */
+  fg__dim dims[FG__MAX_DIMS];
+} fg__tensor_sig;
+
+typedef struct {
+  const char *name; /* "act" */
+  int count;
+  const int *dtypes;
+} fg__dtype_group;
+
+typedef struct {
+  const char *name; /* "head_dim" */
+  int count;
+  const char *const *values;
+} fg__axis_desc;
+
+typedef struct {
+  const char *fn; /* "fg_rope" */
+  int ntensors;
+  const fg__tensor_sig *tensors;
+  int nsyms;
+  const char *const *syms;
+  int ngroups;
+  const fg__dtype_group *groups;
+} fg__op_sig;
+
+/* What the checker learned about a call. */
+typedef struct {
+  const void *data[FG__MAX_TENSORS];              /* data + byte_offset; NULL if absent */
+  int64_t stride[FG__MAX_TENSORS][FG__MAX_DIMS]; /* elements, in the spec's layout */
+  int present[FG__MAX_TENSORS];
+  int dtype[FG__MAX_TENSORS];
+  int64_t sym[FG__MAX_SYMS];
+  unsigned inplace; /* bit i: output tensor i is the input it may alias */
+  int aligned16; /* every pointer and stride is a multiple of 16 bytes */
+  int empty;     /* some tensor has no elements: nothing to launch */
+  int device, cc, sm_count;
+} fg__call;
+
+typedef struct {
+  int key[FG__MAX_KEY];
+  int arch; /* 90 for sm_90 */
+  cudaError_t (*launch)(const void *params, int sm_count, cudaStream_t stream);
+  const char *name;
+} fg__kernel_entry;
+
+/* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
+fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
+/* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */
+fg_status fg__check_device(const fg__op_sig *sig, fg__call *c);
+/* The kernel for key on a GPU of compute capability cc (90 for 9.0), or NULL. */
+const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey,
+                                        const int *key, int cc);
+fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes,
+                        int cc, const char *note);
+fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const void *params,
+                     const fg__call *c, fg_stream_t stream);
+
+/* Bytes a call must move at least: each input read once, each output written
+   once (an in-place output: its input written back), inout both. The
+   benchmark's measure; tensors as the entry point takes them. -1 on a NULL
+   required tensor. */
+int64_t fg__bytes_moved(const fg__op_sig *sig, const DLTensor *const *tensors);
+
+/* Every op, callable with its arguments in arrays (generated in
+   fusegen_catalog.c): for code that treats all ops alike, such as the
+   argument fuzzer. Scalars in the entry point's order: enums and i64 in .i,
+   f32 in .f. */
+enum { FG__SCALAR_ENUM, FG__SCALAR_F32, FG__SCALAR_I64 };
+typedef struct {
+  int64_t i;
+  double f;
+} fg__scalar_value;
+typedef struct {
+  const char *name; /* "pairing" */
+  int kind;         /* FG__SCALAR_* */
+  int enum_count;   /* an enum's number of values */
+} fg__scalar_sig;
+typedef struct {
+  const fg__op_sig *sig; /* name and tensors */
+  int nscalars;
+  const fg__scalar_sig *scalars;
+  fg_status (*call)(DLTensor *const *tensors, const fg__scalar_value *scalars, fg_stream_t stream);
+} fg__op_entry;
+extern const fg__op_entry fg__ops[];
+extern const int fg__op_count;
+
+/* Record why a call failed; returns status. Clears the message on FG_OK. */
+fg_status fg__fail(fg_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void fg__clear_error(void);
+/* Name of the kernel the last successful call on this thread launched ("" if
+   none): lets tests and benchmarks see which variant ran. */
+const char *fg__last_kernel(void);
+int fg__dtype_size(int dtype);
+const char *fg__dtype_name(int dtype);
+void fg__copy_strides(int64_t *dst, const int64_t *src, int n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
