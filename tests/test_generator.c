@@ -594,6 +594,12 @@ void test_generator_spec_tile_bad_value(void) {
                     "an integer: warps per block (1 to 32), got 0");
 }
 
+/* The table stages read R/2 angles a row: a table with other columns is refused. */
+void test_generator_spec_table_dims_not_half_r(void) {
+  expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"R/3\" }",
+                    "tensors[3].dims[2]", "\"R/2\": the table stages read the cos tensor's rows as R/2 angles, got \"R/3\"");
+}
+
 void test_generator_spec_tile_walk_range(void) {
   expect_spec_error("warps = 4, chunks = 1", "warps = 4, chunks = 1, walk = 65", "tiles.walk",
                     "an integer: 0: items of one block of heads; n: a warp walks up to n blocks");

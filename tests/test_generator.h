@@ -31,6 +31,7 @@
   X(test_generator_spec_files_unknown_axis)      \
   X(test_generator_spec_tile_unknown_name)       \
   X(test_generator_spec_tile_bad_value)          \
+  X(test_generator_spec_table_dims_not_half_r)    \
   X(test_generator_spec_tile_walk_range) X(test_generator_spec_head_set_role_unknown_tensor) X(test_generator_spec_unknown_mapping) X(test_generator_spec_keep_drops_all)          \
   X(test_generator_spec_keep_without_doc)        \
   X(test_generator_spec_syntax_error)            \
@@ -90,6 +91,7 @@ void test_generator_spec_unknown_stage(void);
 void test_generator_spec_files_unknown_axis(void);
 void test_generator_spec_tile_unknown_name(void);
 void test_generator_spec_tile_bad_value(void);
+void test_generator_spec_table_dims_not_half_r(void);
 void test_generator_spec_tile_walk_range(void);
 void test_generator_spec_head_set_role_unknown_tensor(void);
 void test_generator_spec_unknown_mapping(void);

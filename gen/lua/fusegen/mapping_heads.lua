@@ -103,6 +103,14 @@ function M.check_kernel(spec, symbols)
       if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor (or kernel.head_sets)", nil) end
     end
     if not symbols.H then fail(path, "tensors", "a dim H (heads) for the heads mapping (or kernel.head_sets)", nil) end
+  end  -- the table stages read R/2 angles a row (cos, sin) or R (the packed cos_sin)
+  for _, rl in ipairs { { "cos", "R/2" }, { "sin", "R/2" }, { "cos_sin", "R" } } do
+    local role, last = rl[1], rl[2]
+    local t = by_name[k.roles[role]]
+    if t and t.dims[#t.dims] ~= last then
+      fail(path, ("tensors[%d].dims[%d]"):format(t.index + 1, #t.dims),
+        ("%q: the table stages read the %s tensor's rows as %s angles"):format(last, role, last), t.dims[#t.dims])
+    end
   end
 end
 
