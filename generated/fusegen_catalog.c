@@ -66,6 +66,16 @@ static const fg__scalar_sig scalars_qknorm_across_heads_rope[] = {
     {"norm_rounding", FG__SCALAR_ENUM, 2},
 };
 
+static fg_status call_qknorm_across_heads_rope_per_head(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_qknorm_across_heads_rope_per_head(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (fg_norm_rounding)s[2].i, stream);
+}
+static const fg__scalar_sig scalars_qknorm_across_heads_rope_per_head[] = {
+    {"pairing", FG__SCALAR_ENUM, 2},
+    {"eps", FG__SCALAR_F32, 0},
+    {"norm_rounding", FG__SCALAR_ENUM, 2},
+};
+
 static fg_status call_qknorm_rope(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
     return fg_qknorm_rope(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (fg_norm_rounding)s[2].i, stream);
@@ -148,6 +158,7 @@ const fg__op_entry fg__ops[] = {
     {&fg__norm_modulate_scalar_sig, 5, scalars_norm_modulate_scalar, call_norm_modulate_scalar},
     {&fg__norm_modulate_select01_sig, 3, scalars_norm_modulate_select01, call_norm_modulate_select01},
     {&fg__qknorm_across_heads_rope_sig, 3, scalars_qknorm_across_heads_rope, call_qknorm_across_heads_rope},
+    {&fg__qknorm_across_heads_rope_per_head_sig, 3, scalars_qknorm_across_heads_rope_per_head, call_qknorm_across_heads_rope_per_head},
     {&fg__qknorm_rope_sig, 3, scalars_qknorm_rope, call_qknorm_rope},
     {&fg__qknorm_rope_cos_sin_cache_sig, 4, scalars_qknorm_rope_cos_sin_cache, call_qknorm_rope_cos_sin_cache},
     {&fg__qknorm_rope_positions_sig, 4, scalars_qknorm_rope_positions, call_qknorm_rope_positions},
@@ -157,4 +168,4 @@ const fg__op_entry fg__ops[] = {
     {&fg__rope_positions_sig, 2, scalars_rope_positions, call_rope_positions},
     {&fg__rope_qk_sig, 1, scalars_rope_qk, call_rope_qk},
 };
-const int fg__op_count = 14;
+const int fg__op_count = 15;

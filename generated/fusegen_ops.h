@@ -212,6 +212,31 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
  */
 fg_status fg_qknorm_across_heads_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream);
 
+/* qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
+ * For every token of q [.., H, D] and k [.., H, D] (token strides free: views
+ * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, the
+ * mean over the token's H * D elements, w = q_weight or k_weight [H * D] (head
+ * h's weights at h * D); then head h of token s of batch b rotated with the
+ * angles cos[b, h, s, :] and sin[b, h, s, :] (q and k share the tables), dims
+ * [R, D) normalised only; rounded once and written back. norm_rounding act
+ * rounds y to the dtype of q before the rotation.
+ *
+ *   q        [B?, S, H, D] bf16/fp16/fp32, inout: queries, normalised and rotated in place; last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, inout: keys, in place, as many heads as q; token and head strides free
+ *   q_weight [QW] fp32/bf16/fp16, in: RMSNorm weight of q's hidden vector [H * D]
+ *   k_weight [KW] fp32/bf16/fp16, in: RMSNorm weight of k's hidden vector [H * D]
+ *   cos      [B?, H, S, R/2] fp32/bf16/fp16, in: cosines per batch, head and token (shared by q and k); last dim contiguous
+ *   sin      [B?, H, S, R/2] fp32/bf16/fp16, in: sines, same shape as cos
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   eps      float: added to mean(x^2) under the square root
+ *   norm_rounding fg_norm_rounding: fp32: rotate the fp32 norm; act: round it to the dtype of q first
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream);
+
 /* qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place
  * For every head of q [.., HQ, D] and k [.., HK, D] (token strides free: views
  * into one fused qkv tensor): y = x * (rsqrt(mean(x^2) + eps) * w) in fp32, w =

@@ -172,6 +172,27 @@ typedef struct fg_qknorm_across_heads_rope_params {
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
 } fg_qknorm_across_heads_rope_params;
 
+// qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope_per_head.lua]
+typedef struct fg_qknorm_across_heads_rope_per_head_params {
+    void* q;
+    void* k;
+    const void* q_weight;
+    const void* k_weight;
+    const void* cos;
+    const void* sin;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_weight_stride[1];
+    int64_t k_weight_stride[1];
+    int64_t cos_stride[4];
+    int64_t sin_stride[4];
+    int64_t B, D, H, HK, KW, QW, R, S;
+    int32_t pairing;  // fg_pairing
+    float eps;
+    int32_t norm_rounding;  // fg_norm_rounding
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+} fg_qknorm_across_heads_rope_per_head_params;
+
 // qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_rope.lua]
 typedef struct fg_qknorm_rope_params {
     void* q;

@@ -17,10 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* TK_ACROSS: the across-heads form (RMS over a token's H * D, weights [H * D]), per-token tables */
-typedef enum { TK_PER_TOKEN, TK_POSITIONS, TK_CACHE, TK_ACROSS } table_kind;
+/* TK_ACROSS: the across-heads form (RMS over a token's H * D, weights [H * D]), per-token tables;
+   TK_PER_HEAD: the across-heads form with per-head tables [B?, H, S, R/2] (q and k share them) */
+typedef enum { TK_PER_TOKEN, TK_POSITIONS, TK_CACHE, TK_ACROSS, TK_PER_HEAD } table_kind;
 static const char *const kind_op[] = {"qknorm_rope", "qknorm_rope_positions", "qknorm_rope_cos_sin_cache",
-                                      "qknorm_across_heads_rope"};
+                                      "qknorm_across_heads_rope", "qknorm_across_heads_rope_per_head"};
 
 typedef struct {
   table_kind kind;
@@ -32,6 +33,7 @@ typedef struct {
   int64_t offset;    /* position_offset */
   float eps;
   int round_act;     /* norm_rounding act */
+  int tab_act;       /* tables in the dtype of q (else fp32) */
   int misalign;      /* qkv shifted by one element: no 16-byte path */
   int bad_row;       /* token 0's position points past the table: NaN rotated dims */
   uint64_t seed;
@@ -44,6 +46,8 @@ static fg_status call_op(const qn_case *c, DLTensor *q, DLTensor *k, const DLTen
   switch (c->kind) {
   case TK_PER_TOKEN: return fg_qknorm_rope(q, k, wq, wk, t1, t2, c->pairing, c->eps, nr, NULL);
   case TK_ACROSS: return fg_qknorm_across_heads_rope(q, k, wq, wk, t1, t2, c->pairing, c->eps, nr, NULL);
+  case TK_PER_HEAD:
+    return fg_qknorm_across_heads_rope_per_head(q, k, wq, wk, t1, t2, c->pairing, c->eps, nr, NULL);
   case TK_POSITIONS:
     return fg_qknorm_rope_positions(q, k, wq, wk, t1, t2, pos, c->pairing, c->eps, c->offset, nr, NULL);
   default: return fg_qknorm_rope_cos_sin_cache(q, k, wq, wk, t1, pos, c->pairing, c->eps, c->offset, nr, NULL);
@@ -61,16 +65,22 @@ static int run_qn(const qn_case *c) {
   char what[240];
   snprintf(what, sizeof what, "%s %s w%s %s%s B=%lld S=%lld HQ=%lld HK=%lld D=%lld R=%lld%s%s%s", kind_op[c->kind],
            dt_name(c->act), dt_name(c->wdt), c->pairing == FG_PAIRING_HALF ? "half" : "interleaved",
-           c->kind == TK_PER_TOKEN || c->kind == TK_ACROSS ? "" : c->pos64 ? " pos64" : " pos32", (long long)c->B, (long long)c->S,
+           c->kind == TK_PER_TOKEN || c->kind >= TK_ACROSS ? "" : c->pos64 ? " pos64" : " pos32", (long long)c->B, (long long)c->S,
            (long long)c->HQ, (long long)c->HK, (long long)c->D, (long long)c->R, c->round_act ? " round-act" : "",
            c->misalign ? " misaligned" : "", c->bad_row ? " bad-row" : "");
   const int es = dt_size(c->act), ws = dt_size(c->wdt);
   const int64_t Bn = c->B ? c->B : 1, S = c->S, T = Bn * S, HQ = c->HQ, HK = c->HK, D = c->D, R = c->R, half = R / 2;
   const int64_t heads = HQ + 2 * HK, tstride = heads * D, front = 64 + (c->misalign ? 1 : 0);
-  /* tables: per token [S, R/2]; by position [P, R/2] or [P, R], rows padded to a stride */
-  const int per_token = c->kind == TK_PER_TOKEN || c->kind == TK_ACROSS, across = c->kind == TK_ACROSS;
-  const int64_t P = per_token ? S : S + 7 + c->offset;
-  const int64_t tcols = c->kind == TK_CACHE ? R : half, trow = tcols + (per_token ? 0 : 4);
+  /* tables: per token [S, R/2]; by position [P, R/2] or [P, R]; per head [B?, HQ, S, R/2]
+     (rows padded to a stride), P rows in all */
+  const int per_head = c->kind == TK_PER_HEAD;
+  const int per_token = c->kind == TK_PER_TOKEN || c->kind == TK_ACROSS || per_head;
+  const int across = c->kind == TK_ACROSS || per_head;
+  const int64_t P = per_head ? Bn * HQ * S : per_token ? S : S + 7 + c->offset;
+  const test_dtype tdt = c->tab_act ? c->act : DT_FP32;
+  const int tsz = dt_size(tdt);
+  /* rows padded by 16 bytes, so that the 16-byte path still applies */
+  const int64_t tcols = c->kind == TK_CACHE ? R : half, trow = tcols + (per_token && !per_head ? 0 : 16 / tsz);
   /* weights: per head [D], across heads [H * D]: q's at element 0, k's after them,
      8 elements on (9: not 16-byte aligned, for the scalar path's misaligned case) */
   const int64_t wq_n = across ? HQ * D : D, wk_n = across ? HK * D : D;
@@ -80,8 +90,8 @@ static int run_qn(const qn_case *c) {
   int bad = 0;
   memset(&sb, 0, sizeof sb);
   memset(&pb, 0, sizeof pb);
-  if (gbuf_alloc(&qkv, n * es) || gbuf_alloc(&wb, (size_t)wn * ws) || gbuf_alloc(&cb, (size_t)(P * trow + 1) * 4) ||
-      (c->kind != TK_CACHE && gbuf_alloc(&sb, (size_t)(P * trow + 1) * 4)) ||
+  if (gbuf_alloc(&qkv, n * es) || gbuf_alloc(&wb, (size_t)wn * ws) || gbuf_alloc(&cb, (size_t)(P * trow + 1) * tsz) ||
+      (c->kind != TK_CACHE && gbuf_alloc(&sb, (size_t)(P * trow + 1) * tsz)) ||
       (!per_token && gbuf_alloc(&pb, (size_t)(T + 1) * 8))) {
     fprintf(stderr, "    %s: allocation failed\n", what);
     return 1;
@@ -99,8 +109,8 @@ static int run_qn(const qn_case *c) {
         dt_store(DT_FP32, cb.host + (r * trow + i) * 4, cos(th));
         dt_store(DT_FP32, cb.host + (r * trow + half + i) * 4, sin(th));
       } else {
-        dt_store(DT_FP32, cb.host + (r * trow + i) * 4, cos(th));
-        dt_store(DT_FP32, sb.host + (r * trow + i) * 4, sin(th));
+        dt_store(tdt, cb.host + (r * trow + i) * tsz, cos(th));
+        dt_store(tdt, sb.host + (r * trow + i) * tsz, sin(th));
       }
     }
   int64_t *rows = malloc((size_t)T * sizeof *rows); /* each token's table row, -1: none */
@@ -133,13 +143,19 @@ static int run_qn(const qn_case *c) {
       memcpy(qs, a, sizeof a), memcpy(ks, b, sizeof b), memcpy(st, s, sizeof s);
     }
     int64_t wqsh[1] = {wq_n}, wksh[1] = {wk_n}, wst[1] = {1}, tsh[2] = {P, tcols}, tst[2] = {trow, 1};
+    int64_t hsh[4] = {c->B, HQ, S, half}, hst[4] = {HQ * S * trow, S * trow, trow, 1};
     int64_t psh[2] = {c->B, S}, pst[2] = {S, 1}, psh1[1] = {S}, pst1[1] = {1};
     tview_make(&qv, &qkv, c->act, (size_t)front * es, nd, qs, st);
     tview_make(&kv, &qkv, c->act, (size_t)(front + HQ * D) * es, nd, ks, st);
     tview_make(&wqv, &wb, c->wdt, 0, 1, wqsh, wst);
     tview_make(&wkv, &wb, c->wdt, (size_t)wk_off * ws, 1, wksh, wst);
-    tview_make(&t1v, &cb, DT_FP32, 0, 2, tsh, tst);
-    if (c->kind != TK_CACHE) tview_make(&t2v, &sb, DT_FP32, 0, 2, tsh, tst);
+    if (per_head) { /* [B, H, S, R/2], or [H, S, R/2] without B */
+      tview_make(&t1v, &cb, tdt, 0, c->B ? 4 : 3, c->B ? hsh : hsh + 1, c->B ? hst : hst + 1);
+      tview_make(&t2v, &sb, tdt, 0, c->B ? 4 : 3, c->B ? hsh : hsh + 1, c->B ? hst : hst + 1);
+    } else {
+      tview_make(&t1v, &cb, tdt, 0, 2, tsh, tst);
+      if (c->kind != TK_CACHE) tview_make(&t2v, &sb, tdt, 0, 2, tsh, tst);
+    }
     if (!per_token) {
       if (c->B) tview_make(&pv, &pb, DT_FP32, 0, 2, psh, pst);
       else tview_make(&pv, &pb, DT_FP32, 0, 1, psh1, pst1);
@@ -190,16 +206,18 @@ static int run_qn(const qn_case *c) {
           ref[d] = y[d];
           mag[d] = fabs(y[d]);
         }
+        /* the table row: the token's, or (per head) that of head hh of its set */
+        const int64_t row = per_head ? ((t / S) * HQ + (is_q ? hh : hh - HQ)) * S + t % S : rows[t];
         for (int64_t i = 0; i < half; i++) {
           const int64_t a = c->pairing == FG_PAIRING_HALF ? i : 2 * i, b = c->pairing == FG_PAIRING_HALF ? i + half : 2 * i + 1;
-          if (rows[t] < 0) { ref[a] = ref[b] = NAN; continue; }
+          if (row < 0) { ref[a] = ref[b] = NAN; continue; }
           double cc, sn;
           if (c->kind == TK_CACHE) {
-            cc = dt_load(DT_FP32, cb.before + (rows[t] * trow + i) * 4);
-            sn = dt_load(DT_FP32, cb.before + (rows[t] * trow + half + i) * 4);
+            cc = dt_load(DT_FP32, cb.before + (row * trow + i) * 4);
+            sn = dt_load(DT_FP32, cb.before + (row * trow + half + i) * 4);
           } else {
-            cc = dt_load(DT_FP32, cb.before + (rows[t] * trow + i) * 4);
-            sn = dt_load(DT_FP32, sb.before + (rows[t] * trow + i) * 4);
+            cc = dt_load(tdt, cb.before + (row * trow + i) * tsz);
+            sn = dt_load(tdt, sb.before + (row * trow + i) * tsz);
           }
           ref[a] = y[a] * cc - y[b] * sn;
           ref[b] = y[b] * cc + y[a] * sn;
@@ -280,7 +298,7 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
     char act[8], wdt[8], tab[8], pos[8] = "i32", pairing[16], dim[8], rot[16], access[16];
     int arch, got;
     const char *name = e->name + strlen(kind_op[kind]);
-    if (kind == TK_PER_TOKEN || kind == TK_ACROSS)
+    if (kind == TK_PER_TOKEN || kind >= TK_ACROSS)
       got = sscanf(name, "_%7[a-z0-9]_w%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, wdt,
                    tab, pairing, dim, rot, access, &arch) == 8;
     else
@@ -296,6 +314,7 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
     c.kind = kind;
     c.act = dtype_named(act);
     c.wdt = dtype_named(wdt);
+    c.tab_act = strcmp(tab, "fp32") != 0;
     c.pos64 = !strcmp(pos, "i64");
     c.pairing = !strcmp(pairing, "half") ? FG_PAIRING_HALF : FG_PAIRING_INTERLEAVED;
     c.D = !strcmp(dim, "any") ? (vec ? 112 : 46) : atoi(dim);
@@ -306,10 +325,11 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
     c.offset = 3;
     c.expect_kernel = e->name;
     static const int64_t hq[] = {32, 8, 32}, hk[] = {8, 8, 1}, bs[] = {0, 2, 0}, ss[] = {5, 3, 9};
+    static const int64_t ph_h[] = {16, 8, 3}; /* per-head tables: k has q's head count */
     int failures = 0;
     for (int l = 0; l < 3; l++) {
-      c.HQ = hq[l];
-      c.HK = hk[l];
+      c.HQ = kind == TK_PER_HEAD ? ph_h[l] : hq[l];
+      c.HK = kind == TK_PER_HEAD ? ph_h[l] : hk[l];
       c.B = bs[l];
       c.S = ss[l];
       c.round_act = l == 1;
@@ -327,6 +347,10 @@ void test_qknorm_gpu_every_variant_per_token(void) {
 }
 void test_qknorm_gpu_every_variant_across_heads(void) {
   every_variant(TK_ACROSS, fg__qknorm_across_heads_rope_kernels, fg__qknorm_across_heads_rope_kernel_count, 7);
+}
+void test_qknorm_gpu_every_variant_across_heads_per_head(void) {
+  every_variant(TK_PER_HEAD, fg__qknorm_across_heads_rope_per_head_kernels,
+                fg__qknorm_across_heads_rope_per_head_kernel_count, 7);
 }
 void test_qknorm_gpu_every_variant_positions(void) {
   every_variant(TK_POSITIONS, fg__qknorm_rope_positions_kernels, fg__qknorm_rope_positions_kernel_count, 8);
@@ -609,4 +633,59 @@ void test_qknorm_gpu_across_heads_shapes(void) {
     c.seed = 8400 + i;
     CHECK(run_qn(&c) == 0);
   }
+}
+
+/* LTX-2's attention: RMSNorm over a token's H * D, then the half pairing with
+ * per-head tables [B, H, S, R/2] in bf16 (LTX-2) or fp32 (ops.md's shapes). */
+void test_qknorm_gpu_across_heads_per_head_shapes(void) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  static const struct { int64_t B, S, H, D, R; int half, tab_act; test_dtype act; } m[] = {
+      {2, 96, 32, 128, 128, 1, 1, DT_BF16}, {1, 257, 32, 64, 64, 1, 1, DT_BF16},
+      {2, 33, 16, 128, 64, 0, 0, DT_FP16},  {0, 9, 8, 128, 128, 1, 0, DT_FP32},
+      {1, 4097, 8, 64, 64, 1, 0, DT_BF16},  {0, 1, 24, 80, 80, 0, 1, DT_BF16},
+  };
+  for (int i = 0; i < 6; i++) {
+    qn_case c;
+    memset(&c, 0, sizeof c);
+    c.kind = TK_PER_HEAD;
+    c.act = m[i].act;
+    c.wdt = i % 2 ? c.act : DT_FP32;
+    c.tab_act = m[i].tab_act;
+    c.pairing = m[i].half ? FG_PAIRING_HALF : FG_PAIRING_INTERLEAVED;
+    c.B = m[i].B;
+    c.S = m[i].S;
+    c.HQ = c.HK = m[i].H;
+    c.D = m[i].D;
+    c.R = m[i].R;
+    c.eps = 1e-6f;
+    c.round_act = i == 2;
+    c.seed = 9400 + i;
+    CHECK(run_qn(&c) == 0);
+  }
+}
+
+/* The per-head tables of qknorm_across_heads_rope_per_head serve q and k alike:
+ * k needs q's head count, and the tables [B?, H, S, R/2] must match q. */
+void test_qknorm_api_per_head_tables(void) {
+  const int64_t T = 16, H = 8, D = 128;
+  int64_t qs[3] = {T, H, D}, st[3] = {3 * H * D, D, 1}, ks[3] = {T, H, D}, ws[1] = {H * D}, ts[3] = {H, T, D / 2};
+  DLTensor q, k, wq, wk, c, s;
+  fake(&q, 0x100000, kDLBfloat, 16, 3, qs, st);
+  fake(&k, 0x100000 + H * D * 2, kDLBfloat, 16, 3, ks, st);
+  fake(&wq, 0x800000, kDLFloat, 32, 1, ws, NULL);
+  fake(&wk, 0x810000, kDLFloat, 32, 1, ws, NULL);
+  fake(&c, 0x900000, kDLBfloat, 16, 3, ts, NULL);
+  fake(&s, 0x980000, kDLBfloat, 16, 3, ts, NULL);
+  fg_status r = fg_qknorm_across_heads_rope_per_head(&q, &k, &wq, &wk, &c, &s, FG_PAIRING_HALF, 1e-6f,
+                                                     FG_NORM_ROUNDING_FP32, NULL);
+  CHECK_MSG(r == FG_ERR_DEVICE || r == FG_OK, "baseline: %s (%s)", fg_status_name(r), fg_last_error());
+  ks[1] = 4; /* GQA: k's heads could not share q's tables */
+  r = fg_qknorm_across_heads_rope_per_head(&q, &k, &wq, &wk, &c, &s, FG_PAIRING_HALF, 1e-6f, FG_NORM_ROUNDING_FP32, NULL);
+  CHECK_MSG(r == FG_ERR_SHAPE && strstr(fg_last_error(), "k must have as many heads as q"), "HK = 4: %s (%s)",
+            fg_status_name(r), fg_last_error());
+  ks[1] = H;
+  ts[0] = H + 1; /* a table row per head of q */
+  r = fg_qknorm_across_heads_rope_per_head(&q, &k, &wq, &wk, &c, &s, FG_PAIRING_HALF, 1e-6f, FG_NORM_ROUNDING_FP32, NULL);
+  CHECK_MSG(r == FG_ERR_SHAPE && strstr(fg_last_error(), "cos.shape[0]"), "tables for 9 heads: %s (%s)",
+            fg_status_name(r), fg_last_error());
 }

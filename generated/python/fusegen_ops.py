@@ -131,6 +131,22 @@ OPS = {
             ("norm_rounding", "norm_rounding", None),
         ],
     },
+    "qknorm_across_heads_rope_per_head": {
+        "summary": "RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place",
+        "tensors": [
+            ("q", "inout", False, ["B?", "S", "H", "D"]),
+            ("k", "inout", False, ["B?", "S", "HK", "D"]),
+            ("q_weight", "in", False, ["QW"]),
+            ("k_weight", "in", False, ["KW"]),
+            ("cos", "in", False, ["B?", "H", "S", "R/2"]),
+            ("sin", "in", False, ["B?", "H", "S", "R/2"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", None),
+            ("eps", "f32", 1e-06),
+            ("norm_rounding", "norm_rounding", None),
+        ],
+    },
     "qknorm_rope": {
         "summary": "RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place",
         "tensors": [

@@ -1,0 +1,150 @@
+// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// Entry point of qknorm_across_heads_rope_per_head: check every argument, pick the kernel, launch it.
+// Order: tensor descriptors, scalars, constraints, variant key (none of which
+// needs a GPU), then the device and pointers, then the kernel for this GPU.
+#include "fusegen_kernels.h"
+#include "fusegen_params.h"
+
+// Signature: the tensors' dims as symbols, their dtypes and access.
+static const char* const syms[] = {"B", "D", "H", "HK", "KW", "QW", "R", "S"};
+static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
+static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
+static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
+static const fg__dtype_group groups[] = {
+    {"act", 3, dtypes_act},
+    {"weight", 3, dtypes_weight},
+    {"table", 3, dtypes_table},
+};
+static const fg__tensor_sig tensors[] = {
+    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
+    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
+    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1, 0}}},
+    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1, 0}}},
+    {"cos", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {7, 1, 0}, {6, 2, 0}}},
+    {"sin", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {7, 1, 0}, {6, 2, 0}}},
+};
+static const char* const values_act[] = {"bf16", "fp16", "fp32"};
+static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
+static const char* const values_table[] = {"fp32", "bf16", "fp16"};
+static const char* const values_pairing[] = {"half", "interleaved"};
+static const char* const values_head_dim[] = {"64", "128", "any"};
+static const char* const values_rot[] = {"full", "partial"};
+static const char* const values_access[] = {"vec16", "scalar"};
+static const fg__axis_desc axis_desc[] = {
+    {"act", 3, values_act},
+    {"weight", 3, values_weight},
+    {"table", 3, values_table},
+    {"pairing", 2, values_pairing},
+    {"head_dim", 3, values_head_dim},
+    {"rot", 2, values_rot},
+    {"access", 2, values_access},
+};
+// Also read by fg__bytes_moved (the benchmark's byte count).
+const fg__op_sig fg__qknorm_across_heads_rope_per_head_sig = {"fg_qknorm_across_heads_rope_per_head", 6, tensors, 8, syms, 3, groups};
+#define sig fg__qknorm_across_heads_rope_per_head_sig
+
+fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream)
+{
+    const DLTensor* t[6] = {q, k, q_weight, k_weight, cos, sin};
+    fg__call c;
+    fg_status st = fg__check_call(&sig, t, &c);
+    if (st != FG_OK) return st;
+    const int64_t B = c.sym[0];
+    const int64_t D = c.sym[1];
+    const int64_t H = c.sym[2];
+    const int64_t HK = c.sym[3];
+    const int64_t KW = c.sym[4];
+    const int64_t QW = c.sym[5];
+    const int64_t R = c.sym[6];
+    const int64_t S = c.sym[7];
+    if ((int)pairing < 0 || (int)pairing > 1)
+        return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_qknorm_across_heads_rope_per_head: pairing = %d is not a fg_pairing value", (int)pairing);
+    if ((int)norm_rounding < 0 || (int)norm_rounding > 1)
+        return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_qknorm_across_heads_rope_per_head: norm_rounding = %d is not a fg_norm_rounding value", (int)norm_rounding);
+    if (!(HK == H))
+        return fg__fail(FG_ERR_SHAPE, "fg_qknorm_across_heads_rope_per_head: k must have as many heads as q: they share the per-head tables (HK = %lld, H = %lld)", (long long)HK, (long long)H);
+    if (!(QW == H * D))
+        return fg__fail(FG_ERR_SHAPE, "fg_qknorm_across_heads_rope_per_head: q_weight must have H * D elements (the weights of all of q's heads) (QW = %lld, H = %lld, D = %lld)", (long long)QW, (long long)H, (long long)D);
+    if (!(KW == H * D))
+        return fg__fail(FG_ERR_SHAPE, "fg_qknorm_across_heads_rope_per_head: k_weight must have H * D elements (the weights of all of k's heads) (KW = %lld, H = %lld, D = %lld)", (long long)KW, (long long)H, (long long)D);
+    if (!(R >= 2 && R <= D))
+        return fg__fail(FG_ERR_SHAPE, "fg_qknorm_across_heads_rope_per_head: the rotary dims R = 2 * cos.shape[-1] must be 2 to the head size D (R = %lld, D = %lld)", (long long)R, (long long)D);
+    if (!(B * S * 2 * H < 2147483648))
+        return fg__fail(FG_ERR_SHAPE, "fg_qknorm_across_heads_rope_per_head: at most 2^31 - 1 heads (tokens x heads) per call (B = %lld, S = %lld, H = %lld)", (long long)B, (long long)S, (long long)H);
+
+    // The variant: one key entry per axis (act, weight, table, pairing, head_dim, rot, access).
+    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
+    const int aligned16 = c.aligned16;
+    (void)VEC; (void)aligned16;
+    int key[7];
+    switch (c.dtype[0]) {
+    case FG_DTYPE_BF16: key[0] = 0; break;
+    case FG_DTYPE_FP16: key[0] = 1; break;
+    case FG_DTYPE_FP32: key[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    }
+    switch (c.dtype[2]) {
+    case FG_DTYPE_FP32: key[1] = 0; break;
+    case FG_DTYPE_BF16: key[1] = 1; break;
+    case FG_DTYPE_FP16: key[1] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: q_weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[2]));
+    }
+    switch (c.dtype[4]) {
+    case FG_DTYPE_FP32: key[2] = 0; break;
+    case FG_DTYPE_BF16: key[2] = 1; break;
+    case FG_DTYPE_FP16: key[2] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[4]));
+    }
+    switch ((int)pairing) {
+    case FG_PAIRING_HALF: key[3] = 0; break;
+    case FG_PAIRING_INTERLEAVED: key[3] = 1; break;
+    default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: pairing = %d is not supported; built: half, interleaved", (int)pairing);
+    }
+    switch (D) {
+    case 64: key[4] = 0; break;
+    case 128: key[4] = 1; break;
+    default:  // the general variant: D a run-time value
+        if (!(D % 2 == 0 && D <= 512))
+            return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: D = %lld is not supported; built: 64, 128 and any other with D %% 2 == 0 up to 512", (long long)D);
+        key[4] = 2;
+    }
+    if (R == D) key[5] = 0;  // full
+    else if (1) key[5] = 1;  // partial
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: no value of rot applies");
+    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[6] = 0;  // vec16
+    else if (1) key[6] = 1;  // scalar
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: no value of access applies");
+
+    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st = fg__check_device(&sig, &c);
+    if (st != FG_OK) return st;
+    const fg__kernel_entry* e = fg__find_kernel(fg__qknorm_across_heads_rope_per_head_kernels, fg__qknorm_across_heads_rope_per_head_kernel_count, 7, key, c.cc);
+    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "weights and tables are fp32 or the dtype of q");
+
+    fg_qknorm_across_heads_rope_per_head_params p;
+    p.q = (void*)c.data[0];
+    fg__copy_strides(p.q_stride, c.stride[0], 4);
+    p.k = (void*)c.data[1];
+    fg__copy_strides(p.k_stride, c.stride[1], 4);
+    p.q_weight = c.data[2];
+    fg__copy_strides(p.q_weight_stride, c.stride[2], 1);
+    p.k_weight = c.data[3];
+    fg__copy_strides(p.k_weight_stride, c.stride[3], 1);
+    p.cos = c.data[4];
+    fg__copy_strides(p.cos_stride, c.stride[4], 4);
+    p.sin = c.data[5];
+    fg__copy_strides(p.sin_stride, c.stride[5], 4);
+    p.B = B;
+    p.D = D;
+    p.H = H;
+    p.HK = HK;
+    p.KW = KW;
+    p.QW = QW;
+    p.R = R;
+    p.S = S;
+    p.pairing = (int32_t)pairing;
+    p.eps = eps;
+    p.norm_rounding = (int32_t)norm_rounding;
+    p.inplace = c.inplace;
+    return fg__launch(&sig, e, &p, &c, stream);
+}
