@@ -110,7 +110,7 @@ static DLTensor tensor(void *data, DLDataType dt, int ndim, int64_t *shape, int6
 static const DLDataType BF16 = {kDLBfloat, 16, 1}, F32 = {kDLFloat, 32, 1}, I64 = {kDLInt, 64, 1};
 
 /* --- the cases: one per op and bench shape of ops.md ------------------------- */
-typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK, QKNORM } table_kind;
+typedef enum { PER_TOKEN, PER_HEAD, CACHE, QK, QKNORM, QKNORM_PER_HEAD } table_kind;
 
 typedef struct {
   const char *op, *name;
@@ -126,7 +126,7 @@ typedef struct {
 typedef struct {
   const bench_case *bc;
   DLTensor t[6];
-  int64_t xs[4], ts[4], tst[4], ps[2], ks[3], qkst[3], ws[1];
+  int64_t xs[4], ts[4], tst[4], tabst[4], ps[2], ks[3], qkst[3], ws[1];
   void *bufs[6];
 } case_ctx;
 
@@ -139,6 +139,9 @@ static void run_case(void *p) {
     st = fg_rope_per_head(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, bc->rounding, NULL);
   else if (bc->kind == CACHE) st = fg_rope_cos_sin_cache(&c->t[0], &c->t[1], &c->t[2], &c->t[3], bc->pairing, 0, NULL);
   else if (bc->kind == QK) st = fg_rope_qk(&c->t[0], &c->t[4], NULL, NULL, &c->t[2], &c->t[3], bc->pairing, NULL);
+  else if (bc->kind == QKNORM_PER_HEAD) /* q, k, q_weight, k_weight, cos, sin */
+    st = fg_qknorm_across_heads_rope_per_head(&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3], bc->pairing,
+                                              1e-6f, FG_NORM_ROUNDING_FP32, NULL);
   else /* q, k, q_weight, k_weight, cos_sin_cache, positions */
     st = fg_qknorm_rope_cos_sin_cache(&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3], bc->pairing, 1e-6f, 0,
                                       FG_NORM_ROUNDING_FP32, NULL);
@@ -173,6 +176,12 @@ static const bench_case cases[] = {
     {"qknorm_rope", "batch2 2x2048 H=24", QKNORM, 1, 2, 2048, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
     {"qknorm_rope", "flux2 N=4096 H=48", QKNORM, 0, 1, 4096, 48, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
     {"qknorm_rope", "hunyuan N=115200 H=24", QKNORM, 0, 1, 115200, 24, 128, FG_PAIRING_INTERLEAVED, F32, 0, 128},
+    /* LTX-2: q and k [B, S, 32, 128] in place in one qkv, RMS over each token's
+       32 * 128 (fp32 weights [4096]), per-head bf16 tables as in rope_per_head */
+    {"qknorm_across_heads_rope_per_head", "ltx2 video [4,1152,32,128]", QKNORM_PER_HEAD, 1, 4, 1152, 32, 128,
+     FG_PAIRING_HALF, BF16, 0, 128},
+    {"qknorm_across_heads_rope_per_head", "ltx2 large [2,24576,32,128]", QKNORM_PER_HEAD, 1, 2, 24576, 32, 128,
+     FG_PAIRING_HALF, BF16, 0, 128},
 };
 
 /* Tensors of a case: x, out, then cos and sin, or cos_sin_cache and positions. */
@@ -201,7 +210,7 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[4] = tensor(c->bufs[0], BF16, 3, c->ks, c->qkst);
     c->t[4].byte_offset = (uint64_t)(H * D * 2);
   }
-  if (bc->kind == QKNORM) { /* q, k, v: heads [0, H), [H, 2H), [2H, 3H) of qkv [B, S, 3H, D] */
+  if (bc->kind == QKNORM || bc->kind == QKNORM_PER_HEAD) { /* q, k, v: heads [0, H), [H, 2H), [2H, 3H) of qkv [B, S, 3H, D] */
     const int64_t R = bc->R ? bc->R : D, T = B * S, tstride = 3 * H * D;
     cudaFree(c->bufs[0]);
     cudaFree(c->bufs[1]);
@@ -215,11 +224,21 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     }
     c->t[4] = c->t[0];
     c->t[4].byte_offset = (uint64_t)(H * D * 2);
-    c->ws[0] = D;
-    c->bufs[1] = random_buffer(F32, (size_t)D);
-    c->bufs[5] = random_buffer(F32, (size_t)D);
+    c->ws[0] = bc->kind == QKNORM_PER_HEAD ? H * D : D; /* across heads: [H * D] */
+    c->bufs[1] = random_buffer(F32, (size_t)c->ws[0]);
+    c->bufs[5] = random_buffer(F32, (size_t)c->ws[0]);
     c->t[1] = tensor(c->bufs[1], F32, 1, c->ws, NULL);
     c->t[5] = tensor(c->bufs[5], F32, 1, c->ws, NULL);
+    if (bc->kind == QKNORM_PER_HEAD) { /* [B, H, S, R/2] views of [B, S, H, R/2] memory */
+      const int64_t R2h = R / 2;
+      c->ts[0] = B; c->ts[1] = H; c->ts[2] = S; c->ts[3] = R2h;
+      c->tabst[0] = S * H * R2h; c->tabst[1] = R2h; c->tabst[2] = H * R2h; c->tabst[3] = 1;
+      c->bufs[2] = random_buffer(bc->table, (size_t)(B * S * H * R2h));
+      c->bufs[3] = random_buffer(bc->table, (size_t)(B * S * H * R2h));
+      c->t[2] = tensor(c->bufs[2], bc->table, 4, c->ts, c->tabst);
+      c->t[3] = tensor(c->bufs[3], bc->table, 4, c->ts, c->tabst);
+      return;
+    }
     c->ts[0] = T; c->ts[1] = R;
     c->bufs[2] = random_buffer(F32, (size_t)(T * R));
     c->t[2] = tensor(c->bufs[2], F32, 2, c->ts, NULL);
@@ -271,6 +290,10 @@ static double case_bytes(const case_ctx *c) {
   case QKNORM: {
     const DLTensor *q[6] = {&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3]};
     return (double)fg__bytes_moved(&fg__qknorm_rope_cos_sin_cache_sig, q);
+  }
+  case QKNORM_PER_HEAD: {
+    const DLTensor *q[6] = {&c->t[0], &c->t[4], &c->t[1], &c->t[5], &c->t[2], &c->t[3]};
+    return (double)fg__bytes_moved(&fg__qknorm_across_heads_rope_per_head_sig, q);
   }
   default: return (double)fg__bytes_moved(&fg__rope_cos_sin_cache_sig, a);
   }

@@ -166,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fg_status st = op->call(t, s, NULL);
   const char *msg = fg_last_error();
   const char *name = fg_status_name(st);
-  if (!name || !strncmp(name, "unknown", 7) || (int)st < FG_OK || (int)st > FG_ERR_CUDA) {
+  if (!name || !strcmp(name, "FG_ERR_UNKNOWN") || (int)st < FG_OK || (int)st > FG_ERR_CUDA) {
     fprintf(stderr, "fuzz_args: %s returned status %d, not an fg_status\n", sig->fn, (int)st);
     abort();
   }
