@@ -54,7 +54,7 @@ char *fs_read(const char *path, size_t *len) {
   return buf;
 }
 
-static int list_rec(const char *root, const char *rel, const char *suffix, strlist *out) {
+static int list_rec(const char *root, const char *rel, const char *suffix, int dots, strlist *out) {
   char path[4096];
   snprintf(path, sizeof path, "%s%s%s", root, *rel ? "/" : "", rel);
   DIR *d = opendir(path);
@@ -62,14 +62,15 @@ static int list_rec(const char *root, const char *rel, const char *suffix, strli
   struct dirent *e;
   int rc = 0;
   while ((e = readdir(d))) {
-    if (e->d_name[0] == '.') continue; /* dot files and editor droppings */
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    if (e->d_name[0] == '.' && !dots) continue; /* dot files and editor droppings */
     char sub[4096], full[4096];
     snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
     snprintf(full, sizeof full, "%s/%s", root, sub);
     struct stat st;
     if (stat(full, &st) != 0) continue;
     if (S_ISDIR(st.st_mode)) {
-      if (list_rec(root, sub, suffix, out) != 0) rc = -1;
+      if (list_rec(root, sub, suffix, dots, out) != 0) rc = -1;
     } else if (S_ISREG(st.st_mode)) {
       size_t ln = strlen(sub), ls = strlen(suffix);
       if (ln >= ls && strcmp(sub + ln - ls, suffix) == 0) strlist_add(out, sub);
@@ -80,7 +81,13 @@ static int list_rec(const char *root, const char *rel, const char *suffix, strli
 }
 
 int fs_list(const char *dir, const char *suffix, strlist *out) {
-  int rc = list_rec(dir, "", suffix, out);
+  int rc = list_rec(dir, "", suffix, 0, out);
+  strlist_sort(out);
+  return rc;
+}
+
+int fs_list_all(const char *dir, strlist *out) {
+  int rc = list_rec(dir, "", "", 1, out);
   strlist_sort(out);
   return rc;
 }

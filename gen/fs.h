@@ -16,6 +16,8 @@ void strlist_free(strlist *l);
 char *fs_read(const char *path, size_t *len);
 /* Paths (relative to dir) of the regular files under dir whose names end in suffix, sorted. */
 int fs_list(const char *dir, const char *suffix, strlist *out);
+/* Every regular file under dir, dot files included, sorted. */
+int fs_list_all(const char *dir, strlist *out);
 /* mkdir -p of the folder that holds path. */
 int fs_make_parent(const char *path);
 /* 1 if the file holds exactly data, 0 if not (or missing). */

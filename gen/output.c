@@ -40,7 +40,7 @@ int output_check(const char *dir, const output_file *files, size_t count) {
     if (!fs_same(path, files[i].text, files[i].len)) { printf("differs: %s\n", path); differences++; }
   }
   strlist have = {0};
-  fs_list(dir, "", &have);
+  fs_list_all(dir, &have); /* dot files too: a foreign one must survive the swap */
   for (size_t i = 0; i < have.count; i++) {
     if (wanted(files, count, have.items[i])) continue;
     snprintf(path, sizeof path, "%s/%s", dir, have.items[i]);
@@ -64,7 +64,7 @@ int output_write(const char *dir, const output_file *files, size_t count) {
     changed += !same[i];
   }
   strlist have = {0};
-  fs_list(dir, "", &have);
+  fs_list_all(dir, &have); /* dot files too: a foreign one must survive the swap */
   for (size_t i = 0; i < have.count; i++) {
     snprintf(from, sizeof from, "%s/%s", dir, have.items[i]);
     if (wanted(files, count, have.items[i])) continue;

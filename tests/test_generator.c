@@ -977,6 +977,9 @@ void test_generator_failed_write_leaves_output_unchanged(void) {
   write_text(path, "/* edited by hand */\n");
   snprintf(foreign, sizeof foreign, "%s/NOTES.txt", f.out);
   write_text(foreign, "my own notes\n");
+  char hidden[4096];
+  snprintf(hidden, sizeof hidden, "%s/kernels/.keep", f.out);
+  write_text(hidden, "a dot file of the user's\n");
   char *before = snapshot(f.out);
   char cmd[8192];
   snprintf(cmd, sizeof cmd,
@@ -1001,6 +1004,7 @@ void test_generator_failed_write_leaves_output_unchanged(void) {
   char *now = read_text(path, NULL);
   CHECK_MSG(now && strstr(now, "do not edit"), "rope_entry.c not restored by a good run");
   CHECK_MSG(exists(foreign), "the foreign file was lost");
+  CHECK_MSG(exists(hidden), "the foreign dot file kernels/.keep was lost when the new folder was swapped in");
   free(now);
   free(before);
   free(after);
