@@ -184,6 +184,18 @@ static const bench_case cases[] = {
      FG_PAIRING_HALF, BF16, 0, 128},
 };
 
+/* cos and sin [B, H, S, R/2] as views of [B, S, H, R/2] memory, as LTX-2 passes them. */
+static void per_head_tables(case_ctx *c, int64_t R2) {
+  const bench_case *bc = c->bc;
+  const int64_t B = bc->B, S = bc->S, H = bc->H;
+  c->ts[0] = B; c->ts[1] = H; c->ts[2] = S; c->ts[3] = R2;
+  c->tabst[0] = S * H * R2; c->tabst[1] = R2; c->tabst[2] = H * R2; c->tabst[3] = 1;
+  c->bufs[2] = random_buffer(bc->table, (size_t)(B * S * H * R2));
+  c->bufs[3] = random_buffer(bc->table, (size_t)(B * S * H * R2));
+  c->t[2] = tensor(c->bufs[2], bc->table, 4, c->ts, c->tabst);
+  c->t[3] = tensor(c->bufs[3], bc->table, 4, c->ts, c->tabst);
+}
+
 /* Tensors of a case: x, out, then cos and sin, or cos_sin_cache and positions. */
 static void setup_case(case_ctx *c, const bench_case *bc) {
   memset(c, 0, sizeof *c);
@@ -229,14 +241,8 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->bufs[5] = random_buffer(F32, (size_t)c->ws[0]);
     c->t[1] = tensor(c->bufs[1], F32, 1, c->ws, NULL);
     c->t[5] = tensor(c->bufs[5], F32, 1, c->ws, NULL);
-    if (bc->kind == QKNORM_PER_HEAD) { /* [B, H, S, R/2] views of [B, S, H, R/2] memory */
-      const int64_t R2h = R / 2;
-      c->ts[0] = B; c->ts[1] = H; c->ts[2] = S; c->ts[3] = R2h;
-      c->tabst[0] = S * H * R2h; c->tabst[1] = R2h; c->tabst[2] = H * R2h; c->tabst[3] = 1;
-      c->bufs[2] = random_buffer(bc->table, (size_t)(B * S * H * R2h));
-      c->bufs[3] = random_buffer(bc->table, (size_t)(B * S * H * R2h));
-      c->t[2] = tensor(c->bufs[2], bc->table, 4, c->ts, c->tabst);
-      c->t[3] = tensor(c->bufs[3], bc->table, 4, c->ts, c->tabst);
+    if (bc->kind == QKNORM_PER_HEAD) {
+      per_head_tables(c, R / 2);
       return;
     }
     c->ts[0] = T; c->ts[1] = R;
@@ -256,13 +262,7 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[2] = tensor(c->bufs[2], bc->table, 2, c->ts, NULL);
     c->t[3] = tensor(c->bufs[3], bc->table, 2, c->ts, NULL);
   } else if (bc->kind == PER_HEAD) {
-    /* [B, H, S, R/2] views of [B, S, H, R/2] memory, as LTX-2 passes them */
-    c->ts[0] = B; c->ts[1] = H; c->ts[2] = S; c->ts[3] = R2;
-    c->tst[0] = S * H * R2; c->tst[1] = R2; c->tst[2] = H * R2; c->tst[3] = 1;
-    c->bufs[2] = random_buffer(bc->table, (size_t)(B * S * H * R2));
-    c->bufs[3] = random_buffer(bc->table, (size_t)(B * S * H * R2));
-    c->t[2] = tensor(c->bufs[2], bc->table, 4, c->ts, c->tst);
-    c->t[3] = tensor(c->bufs[3], bc->table, 4, c->ts, c->tst);
+    per_head_tables(c, R2);
   } else {
     const int64_t P = 2 * S;
     c->ts[0] = P; c->ts[1] = D;

@@ -1,6 +1,12 @@
+#define _POSIX_C_SOURCE 200809L
 #include "generator.h"
 
+#include "fs.h"
+
 #include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int msg_handler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
@@ -50,4 +56,34 @@ fail:
   lua_replace(L, handler);
   lua_settop(L, handler);
   return -1;
+}
+
+void gen_sources_free(gen_source_set *s) {
+  for (size_t i = 0; i < s->count; i++) {
+    free((char *)s->items[i].name);
+    free((char *)s->items[i].path);
+    free((char *)s->items[i].text);
+  }
+  free(s->items);
+}
+
+int gen_sources_read(const char *dir, const char *suffix, gen_source_set *out, strlist *read) {
+  strlist names = {0};
+  *out = (gen_source_set){0};
+  if (fs_list(dir, suffix, &names) != 0) {
+    fprintf(stderr, "fusegen: cannot read folder %s\n", dir);
+    return -1;
+  }
+  out->items = calloc(names.count ? names.count : 1, sizeof *out->items);
+  for (size_t i = 0; i < names.count && out->items; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, names.items[i]);
+    size_t len;
+    char *text = fs_read(path, &len);
+    if (!text) { fprintf(stderr, "fusegen: cannot read %s\n", path); strlist_free(&names); return -1; }
+    if (read) strlist_add(read, path);
+    out->items[out->count++] = (gen_source){strdup(names.items[i]), strdup(path), text, len};
+  }
+  strlist_free(&names);
+  return out->items ? 0 : -1;
 }

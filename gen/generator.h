@@ -3,6 +3,8 @@
    fuzzer, so both exercise the same path. */
 #ifndef FUSEGEN_GENERATOR_H
 #define FUSEGEN_GENERATOR_H
+#include "fs.h"
+
 #include <lua.h>
 #include <stddef.h>
 
@@ -12,6 +14,16 @@ typedef struct {
   const char *text;
   size_t len;
 } gen_source;
+
+/* Every file under a folder ending in a suffix, read into memory, sorted by name. */
+typedef struct {
+  gen_source *items;
+  size_t count;
+} gen_source_set;
+
+/* 0, or -1 with a message on stderr; each path read is added to `read` (may be NULL). */
+int gen_sources_read(const char *dir, const char *suffix, gen_source_set *out, strlist *read);
+void gen_sources_free(gen_source_set *s);
 
 typedef struct {
   const char *command;      /* "generate", "check" or "list" */

@@ -124,42 +124,6 @@ static int parse_args(int argc, char **argv, options *o) {
   return 0;
 }
 
-/* Every file under dir ending in suffix, read into memory (sorted by name). */
-typedef struct {
-  gen_source *items;
-  size_t count;
-} source_set;
-
-static void sources_free(source_set *s) {
-  for (size_t i = 0; i < s->count; i++) {
-    free((char *)s->items[i].name);
-    free((char *)s->items[i].path);
-    free((char *)s->items[i].text);
-  }
-  free(s->items);
-}
-
-static int read_sources(const char *dir, const char *suffix, source_set *out, strlist *read) {
-  strlist names = {0};
-  *out = (source_set){0};
-  if (fs_list(dir, suffix, &names) != 0) {
-    fprintf(stderr, "fusegen: cannot read folder %s\n", dir);
-    return -1;
-  }
-  out->items = calloc(names.count ? names.count : 1, sizeof *out->items);
-  for (size_t i = 0; i < names.count && out->items; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, names.items[i]);
-    size_t len;
-    char *text = fs_read(path, &len);
-    if (!text) { fprintf(stderr, "fusegen: cannot read %s\n", path); strlist_free(&names); return -1; }
-    strlist_add(read, path);
-    out->items[out->count++] = (gen_source){strdup(names.items[i]), strdup(path), text, len};
-  }
-  strlist_free(&names);
-  return out->items ? 0 : -1;
-}
-
 static int write_depfile(const char *depfile, const char *target, const strlist *read) {
   FILE *f = fopen(depfile, "w");
   if (!f) return -1;
@@ -204,10 +168,10 @@ int main(int argc, char **argv) {
   sandbox_open_modules(L);
 
   strlist read = {0};
-  source_set specs, templates, rt_c, rt_h;
-  if (read_sources(o.specs, ".lua", &specs, &read) != 0) return EXIT_IO;
-  if (read_sources(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
-  if (read_sources(o.runtime, ".c", &rt_c, &read) != 0 || read_sources(o.runtime, ".h", &rt_h, &read) != 0)
+  gen_source_set specs, templates, rt_c, rt_h;
+  if (gen_sources_read(o.specs, ".lua", &specs, &read) != 0) return EXIT_IO;
+  if (gen_sources_read(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
+  if (gen_sources_read(o.runtime, ".c", &rt_c, &read) != 0 || gen_sources_read(o.runtime, ".h", &rt_h, &read) != 0)
     return EXIT_IO;
   /* the runtime's C files, then its headers (python/ and other folders are not part of it) */
   size_t n_runtime = 0;
@@ -220,10 +184,10 @@ int main(int argc, char **argv) {
                      runtime, n_runtime};
   int failed = generator_run(L, &req);
   free(runtime);
-  sources_free(&specs);
-  sources_free(&templates);
-  sources_free(&rt_c);
-  sources_free(&rt_h);
+  gen_sources_free(&specs);
+  gen_sources_free(&templates);
+  gen_sources_free(&rt_c);
+  gen_sources_free(&rt_h);
   if (failed) {
     fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
     return EXIT_SPEC;

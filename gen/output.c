@@ -63,13 +63,16 @@ int output_write(const char *dir, const output_file *files, size_t count) {
     same[i] = (char)fs_same(from, files[i].text, files[i].len);
     changed += !same[i];
   }
-  strlist have = {0};
-  fs_list_all(dir, &have); /* dot files too: a foreign one must survive the swap */
+  /* Files there that the run did not produce: stale ones (generated) are
+     dropped, foreign ones carried over. Dot files too: a foreign one must survive. */
+  strlist have = {0}, foreign = {0};
+  fs_list_all(dir, &have);
   for (size_t i = 0; i < have.count; i++) {
-    snprintf(from, sizeof from, "%s/%s", dir, have.items[i]);
     if (wanted(files, count, have.items[i])) continue;
-    if (is_generated(from)) changed++; /* stale: to be dropped */
-    else fprintf(stderr, "fusegen: warning: %s was not written by fusegen; left alone\n", from);
+    snprintf(from, sizeof from, "%s/%s", dir, have.items[i]);
+    if (is_generated(from)) { changed++; continue; }
+    fprintf(stderr, "fusegen: warning: %s was not written by fusegen; left alone\n", from);
+    strlist_add(&foreign, have.items[i]);
   }
   if (changed == 0) goto done;
 
@@ -84,11 +87,9 @@ int output_write(const char *dir, const output_file *files, size_t count) {
       failed = 1;
     }
   }
-  for (size_t i = 0; i < have.count && !failed; i++) {
-    if (wanted(files, count, have.items[i])) continue;
-    snprintf(from, sizeof from, "%s/%s", dir, have.items[i]);
-    if (is_generated(from)) continue; /* stale: left behind */
-    snprintf(to, sizeof to, "%s/%s", staged, have.items[i]);
+  for (size_t i = 0; i < foreign.count && !failed; i++) {
+    snprintf(from, sizeof from, "%s/%s", dir, foreign.items[i]);
+    snprintf(to, sizeof to, "%s/%s", staged, foreign.items[i]);
     if (fs_keep(from, to) != 0) { fprintf(stderr, "fusegen: cannot copy %s to %s\n", from, to); failed = 1; }
   }
   if (!failed && fs_replace_dir(dir, staged) != 0) {
@@ -102,5 +103,6 @@ done:
   if (!failed) printf("fusegen: %zu files, %d changed\n", count, changed);
   free(same);
   strlist_free(&have);
+  strlist_free(&foreign);
   return failed ? OUTPUT_IO_ERROR : OUTPUT_OK;
 }

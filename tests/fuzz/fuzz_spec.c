@@ -33,27 +33,15 @@ static void count_line(lua_State *L, lua_Debug *ar) {
   if (*counter < 255) ++*counter;
 }
 
-static gen_source *templates;
-static size_t n_templates;
+static gen_source_set templates;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  strlist names = {0};
-  if (fs_list("gen/templates", ".tpl", &names) != 0 || names.count == 0) {
+  if (gen_sources_read("gen/templates", ".tpl", &templates, NULL) != 0 || templates.count == 0) {
     fprintf(stderr, "fuzz_spec: cannot read gen/templates (run from the repository root)\n");
     exit(2);
   }
-  templates = calloc(names.count, sizeof *templates);
-  for (size_t i = 0; i < names.count; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "gen/templates/%s", names.items[i]);
-    size_t len;
-    char *text = fs_read(path, &len);
-    if (!text) { fprintf(stderr, "fuzz_spec: cannot read %s\n", path); exit(2); }
-    templates[n_templates++] = (gen_source){strdup(names.items[i]), strdup(path), text, len};
-  }
-  strlist_free(&names);
   return 0;
 }
 
@@ -86,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!L) return 0;
   sandbox_open_modules(L);
   gen_source spec = {"fuzz.lua", "fuzz/fuzz.lua", (const char *)data, size};
-  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates, n_templates, NULL, 0};
+  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates.items, templates.count, NULL, 0};
   if (generator_run(L, &req) != 0) {
     const char *msg = lua_tostring(L, -1);
     if (!msg) msg = "(no message)";
