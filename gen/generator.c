@@ -35,7 +35,7 @@ int generator_run(lua_State *L, const gen_request *req) {
   lua_pushstring(L, "fusegen.driver");
   if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
   lua_getfield(L, -1, "run");
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 8);
   lua_pushstring(L, req->command);
   lua_setfield(L, -2, "command");
   lua_pushstring(L, req->archs);
@@ -48,6 +48,10 @@ int generator_run(lua_State *L, const gen_request *req) {
   lua_setfield(L, -2, "templates");
   push_sources(L, req->runtime, req->n_runtime);
   lua_setfield(L, -2, "runtime");
+  push_sources(L, req->tuning, req->n_tuning);
+  lua_setfield(L, -2, "tuning");
+  lua_pushboolean(L, req->tune_build);
+  lua_setfield(L, -2, "tune_build");
   if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
   lua_replace(L, handler); /* the result where the handler was; drop the module */
   lua_settop(L, handler);

@@ -35,6 +35,9 @@ typedef struct {
   size_t n_templates;
   const gen_source *runtime; /* runtime/ *.c, *.h: copied into the output, prefixed */
   size_t n_runtime;
+  const gen_source *tuning; /* gen/tuning/sm_<N>.lua: tile parameters per GPU target */
+  size_t n_tuning;
+  int tune_build;           /* 1: the tuner's candidate kernels of the variants the tuning files name */
 } gen_request;
 
 /* 0: the driver's result table is on top of L's stack ({files = {path = text}}

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_SPEC = 1, EXIT_USAGE = 2, EXIT_DIFF = 3, EXIT_IO = 4 };
 
@@ -34,6 +35,11 @@ static const char usage[] =
     "  --prefix NAME     symbol prefix of the generated code (default fg: fg_rope, FG_OK);\n"
     "                    a lower-case C identifier of 1 to 16 characters\n"
     "  --runtime DIR     runtime sources copied into the output (default runtime)\n"
+    "  --tuning DIR      per-GPU tuning data sm_<N>.lua (default: the folder tuning\n"
+    "                    beside the spec folder, gen/tuning; none if it is missing)\n"
+    "  --tune-build      write the tuner's build instead: for each variant a tuning\n"
+    "                    file names, one kernel per candidate tile set of its\n"
+    "                    spec's `tune`; every other variant left out\n"
     "  --depfile FILE    write a Ninja depfile naming every spec and template read\n"
     "  --dep-target NAME the depfile's target (default build.ninja)\n"
     "\n"
@@ -41,7 +47,8 @@ static const char usage[] =
     "field or line); 2 usage error; 3 check found differences; 4 file error.\n";
 
 typedef struct {
-  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime;
+  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime, *tuning;
+  int tune_build, tuning_named;
 } options;
 
 /* "./gen//specs/" -> "gen/specs": file headers name the spec by this path, so
@@ -64,11 +71,12 @@ static const char *normalize_dir(const char *in) {
 
 static int parse_args(int argc, char **argv, options *o) {
   *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja", "fg",
-                 "runtime"};
+                 "runtime", "gen/tuning", 0, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char **slot = NULL;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->command = "help"; return 0; }
+    if (!strcmp(a, "--tune-build")) { o->tune_build = 1; continue; }
     if (!strcmp(a, "--specs")) slot = &o->specs;
     else if (!strcmp(a, "--templates")) slot = &o->templates;
     else if (!strcmp(a, "--out")) slot = &o->out;
@@ -77,6 +85,7 @@ static int parse_args(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--dep-target")) slot = &o->dep_target;
     else if (!strcmp(a, "--prefix")) slot = &o->prefix;
     else if (!strcmp(a, "--runtime")) slot = &o->runtime;
+    else if (!strcmp(a, "--tuning")) { slot = &o->tuning; o->tuning_named = 1; }
     if (slot) {
       if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
       *slot = normalize_dir(argv[i]);
@@ -168,11 +177,22 @@ int main(int argc, char **argv) {
   sandbox_open_modules(L);
 
   strlist read = {0};
-  gen_source_set specs, templates, rt_c, rt_h;
+  gen_source_set specs, templates, rt_c, rt_h, tuning;
   if (gen_sources_read(o.specs, ".lua", &specs, &read) != 0) return EXIT_IO;
   if (gen_sources_read(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
   if (gen_sources_read(o.runtime, ".c", &rt_c, &read) != 0 || gen_sources_read(o.runtime, ".h", &rt_h, &read) != 0)
     return EXIT_IO;
+  /* tuning data beside the specs it tunes (gen/specs -> gen/tuning) unless named; that
+     default may be missing (the specs' tiles then), a named folder may not */
+  char tuning_dir[4096];
+  if (!o.tuning_named) {
+    const char *slash = strrchr(o.specs, '/');
+    if (slash) snprintf(tuning_dir, sizeof tuning_dir, "%.*s/tuning", (int)(slash - o.specs), o.specs);
+    else snprintf(tuning_dir, sizeof tuning_dir, "tuning");
+    o.tuning = tuning_dir;
+  }
+  if (!o.tuning_named && access(o.tuning, F_OK) != 0) tuning = (gen_source_set){0};
+  else if (gen_sources_read(o.tuning, ".lua", &tuning, &read) != 0) return EXIT_IO;
   /* the runtime's C files, then its headers (python/ and other folders are not part of it) */
   size_t n_runtime = 0;
   gen_source *runtime = calloc(rt_c.count + rt_h.count + 1, sizeof *runtime);
@@ -181,13 +201,14 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < rt_h.count; i++)
     if (!strchr(rt_h.items[i].name, '/')) runtime[n_runtime++] = rt_h.items[i];
   gen_request req = {o.command, o.archs, o.prefix, specs.items, specs.count, templates.items, templates.count,
-                     runtime, n_runtime};
+                     runtime, n_runtime, tuning.items, tuning.count, o.tune_build};
   int failed = generator_run(L, &req);
   free(runtime);
   gen_sources_free(&specs);
   gen_sources_free(&templates);
   gen_sources_free(&rt_c);
   gen_sources_free(&rt_h);
+  gen_sources_free(&tuning);
   if (failed) {
     fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
     return EXIT_SPEC;

@@ -10,8 +10,13 @@ static int key_cmp(const int *a, const int *b, int n) {
   return 0;
 }
 
+static _Thread_local int selected_candidate;
+
+void fg__select_candidate(int index) { selected_candidate = index; }
+
 /* Machine code for sm_XY runs on GPUs of the same major version and a minor
- * version at least Y; among those, take the newest. */
+ * version at least Y; among those, take the newest; of its entries (one, or a
+ * tuning build's candidates in order), the selected one. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey, const int *key,
                                         int cc) {
   int lo = 0, hi = count;
@@ -20,10 +25,16 @@ const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count
     if (key_cmp(table[mid].key, key, nkey) < 0) lo = mid + 1;
     else hi = mid;
   }
-  const fg__kernel_entry *best = NULL;
+  int best = -1;
   for (int i = lo; i < count && key_cmp(table[i].key, key, nkey) == 0; i++)
-    if (table[i].arch / 10 == cc / 10 && table[i].arch <= cc) best = &table[i];
-  return best;
+    if (table[i].arch / 10 == cc / 10 && table[i].arch <= cc && (best < 0 || table[i].arch != table[best].arch))
+      best = i;
+  if (best < 0) return NULL;
+  int pick = best + selected_candidate;
+  if (selected_candidate < 0 || pick >= count || key_cmp(table[pick].key, key, nkey) != 0 ||
+      table[pick].arch != table[best].arch)
+    return NULL;
+  return &table[pick];
 }
 
 fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes, int cc,

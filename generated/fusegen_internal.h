@@ -96,6 +96,26 @@ fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const f
 fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const void *params,
                      const fg__call *c, fg_stream_t stream);
 
+/* Tuning builds (fusegen generate --tune-build) hold several kernels per key
+   and GPU target, one per candidate tile set; fg__find_kernel takes the
+   calling thread's selected one (0 unless fg__select_candidate chose another;
+   NULL when there are not that many). A normal build holds one per key and
+   target, so only 0 finds a kernel. The candidates are listed in
+   fg__candidates, which only a tuning build defines (fusegen_candidates.c). */
+void fg__select_candidate(int index);
+typedef struct {
+  const char *kernel;  /* "rope_..._vec16_t3_sm90", as fg__last_kernel() names it */
+  const char *op;      /* "rope" */
+  const char *variant; /* "rope_..._vec16": the variant it is a candidate of */
+  int arch;            /* 90 */
+  int index;           /* 0: the spec's own tiles */
+  cudaError_t (*attributes)(struct cudaFuncAttributes *a); /* its registers, stack, spills */
+  const char *params;  /* what differs from the spec's tiles: "chunks = 2, warps = 4" */
+  const char *tiles;   /* every tile parameter */
+} fg__candidate;
+extern const fg__candidate fg__candidates[];
+extern const int fg__candidate_count;
+
 /* Bytes a call must move at least: each input read once, each output written
    once (an in-place output: its input written back), inout both. The
    benchmark's measure; tensors as the entry point takes them. -1 on a NULL

@@ -71,4 +71,6 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
     -- sm_100's ptxas spills the residual form in 64 registers: no register cap there
     { when = { arch = 100 }, min_blocks = 1 },
   },
+  -- the tuner's candidates (fusegen_tune; docs/tuning.md)
+  tune = { warps = { 8, 16, 32 }, chunks = { 2, 4, 8 }, min_blocks = { 1, 2 } },
 }

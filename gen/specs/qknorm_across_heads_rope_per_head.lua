@@ -76,4 +76,6 @@ rounds y to the dtype of q before the rotation.]],
     { when = { access = "vec16" }, min_blocks = 3 },
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
+  -- the tuner's candidates (fusegen_tune; docs/tuning.md)
+  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 6, 32 } },
 }

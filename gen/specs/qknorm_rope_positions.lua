@@ -79,4 +79,6 @@ dims come out NaN.]],
     -- the general variant holds chunks for the largest head: no register cap
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
+  -- the tuner's candidates (fusegen_tune; docs/tuning.md)
+  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 6, 32 } },
 }

@@ -63,4 +63,6 @@ pairing, tables and R for both; q_out / k_out NULL (or q / k) rotate in place.]]
     { when = { access = "vec16" }, min_blocks = 3 },
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
+  -- the tuner's candidates (fusegen_tune; docs/tuning.md)
+  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 } },
 }

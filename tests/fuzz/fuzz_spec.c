@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!L) return 0;
   sandbox_open_modules(L);
   gen_source spec = {"fuzz.lua", "fuzz/fuzz.lua", (const char *)data, size};
-  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates.items, templates.count, NULL, 0};
+  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates.items, templates.count, NULL, 0, NULL, 0, 0};
   if (generator_run(L, &req) != 0) {
     const char *msg = lua_tostring(L, -1);
     if (!msg) msg = "(no message)";

@@ -8,6 +8,8 @@ local render_mod = require "fusegen.render"
 local emit_kernels = require "fusegen.emit_kernels"
 local emit_host = require "fusegen.emit_host"
 local prefix_mod = require "fusegen.prefix"
+local tiles_mod = require "fusegen.tiles"
+local tuning_mod = require "fusegen.tuning"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
 require "fusegen.mapping_rows" -- registers the "rows" mapping
 
@@ -23,6 +25,45 @@ local function run_guarded(what, f, ...)
     error(msg, 0)
   end
   return res
+end
+
+-- A tuning build: each variant that a tuning file names becomes one kernel per
+-- candidate tile set of its spec's `tune` (the first: the untuned tiles),
+-- named <variant>_t<i>, all under the variant's dispatch key; every other
+-- variant is left out. A candidate the mapping refuses (too few threads for
+-- the largest row, say) is left out too. The runtime runs candidate i when a
+-- tuner selects it.
+function M.candidate_variants(ops, tuning, archs)
+  local count = 0
+  for _, op in ipairs(ops) do
+    local mapping = require("fusegen.mapping_" .. op.kernel.mapping)
+    local list = {}
+    for _, v in ipairs(op.variants) do
+      if tuning_mod.layer(tuning, v) then
+        local n = 0
+        for _, c in ipairs(tiles_mod.candidates(op, v, mapping.TILE_KINDS)) do
+          local layer = { path = op.path, field = "tune", params = c.params }
+          if pcall(mapping.plan, op, v, layer) then
+            local cv = {}
+            for k, x in pairs(v) do cv[k] = x end
+            cv.candidate, cv.variant, cv.candidate_layer = n, v.base, layer
+            cv.candidate_params, cv.candidate_tiles = tiles_mod.text(c.params), tiles_mod.text(c.tiles)
+            cv.base = ("%s_t%d"):format(v.base, n)
+            cv.name = ("%s_sm%d"):format(cv.base, v.arch)
+            cv.file = v.base .. ".cu"
+            list[#list + 1] = cv
+            n = n + 1
+          end
+        end
+      end
+    end
+    op.variants = list
+    count = count + #list
+  end
+  if count == 0 then
+    error(("--tune-build: no variant to tune for %s: the tuning files (gen/tuning/sm_<N>.lua) name the variants " ..
+      "to tune; `fusegen_bench --variants` prints a first one"):format(archs), 0)
+  end
 end
 
 function M.run(inputs)
@@ -44,10 +85,21 @@ function M.run(inputs)
   end
   table.sort(ops, function(a, b) return a.op < b.op end)
 
-  -- every variant's thread mapping, so that bad tile parameters fail every command
+  local tuning = run_guarded("the tuning files", tuning_mod.load_all, inputs.tuning, ops)
+  local function tuning_for(v) return tuning_mod.layer(tuning, v) end
+
+  -- every variant's thread mapping and tuner candidates, so that bad tile
+  -- parameters fail every command
   for _, op in ipairs(ops) do
     local mapping = require("fusegen.mapping_" .. op.kernel.mapping)
-    for _, v in ipairs(op.variants) do run_guarded(op.path, mapping.plan, op, v, nil) end
+    for _, v in ipairs(op.variants) do
+      run_guarded(op.path, mapping.plan, op, v, tuning_for(v))
+      if op.tune then run_guarded(op.path, tiles_mod.candidates, op, v, mapping.TILE_KINDS) end
+    end
+  end
+  if inputs.tune_build then
+    run_guarded("the tuning build", M.candidate_variants, ops, tuning, inputs.archs)
+    tuning_for = function(v) return v.candidate_layer end
   end
 
   if inputs.command == "list" then
@@ -66,10 +118,9 @@ function M.run(inputs)
   local files = {}
   files["fusegen_device.cuh"] = run_guarded("fusegen_device.cuh", emit_kernels.device_header, render)
   for _, op in ipairs(ops) do
-    op.kernel_files = run_guarded(op.path, emit_kernels.emit, op, op.variants, render, files,
-      function() return nil end)
+    op.kernel_files = run_guarded(op.path, emit_kernels.emit, op, op.variants, render, files, tuning_for)
   end
-  run_guarded("the host sources", emit_host.emit, ops, render, files, inputs.runtime, archs)
+  run_guarded("the host sources", emit_host.emit, ops, render, files, inputs.runtime, archs, inputs.tune_build)
   if inputs.prefix and inputs.prefix ~= "fg" then
     for name, text in pairs(files) do files[name] = prefix_mod.apply(text, inputs.prefix) end
   end

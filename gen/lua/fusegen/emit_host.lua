@@ -134,7 +134,8 @@ local function key_less(a, b)
   for i = 1, #a.key do
     if a.key[i] ~= b.key[i] then return a.key[i] < b.key[i] end
   end
-  return a.arch < b.arch
+  if a.arch ~= b.arch then return a.arch < b.arch end
+  return (a.candidate or 0) < (b.candidate or 0) -- a tuning build's candidates, in order
 end
 
 -- The runtime's sources (runtime/*.c, *.h), copied so that the output folder
@@ -150,12 +151,13 @@ local function copy_runtime(runtime, files)
   return c_files
 end
 
-function M.emit(ops, render, files, runtime, archs)
+function M.emit(ops, render, files, runtime, archs, tune_build)
   local enums = M.collect_enums(ops)
   local common = {
     ops = ops, enums = enums, dtypes = dtypes,
     scalar_ctype = scalar_ctype, prototype_args = prototype_args, doc_lines = doc_lines,
     tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names,
+    c_string = function(text) return (text:gsub("\\", "\\\\"):gsub('"', '\\"')) end,
   }
   for _, op in ipairs(ops) do
     op.sorted = {}
@@ -172,6 +174,10 @@ function M.emit(ops, render, files, runtime, archs)
   local c_files = copy_runtime(runtime or {}, files)
   c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }
   c_files[#c_files + 1] = { file = "fusegen_catalog.c", object = "fusegen_catalog.o" }
+  if tune_build then
+    files["fusegen_candidates.c"] = render.render("host/candidates.c.tpl", common)
+    c_files[#c_files + 1] = { file = "fusegen_candidates.c", object = "fusegen_candidates.o" }
+  end
   for _, op in ipairs(ops) do
     local name = op.op .. "_entry.c"
     files[name] = render.render("host/entry.c.tpl", M.helpers(op))

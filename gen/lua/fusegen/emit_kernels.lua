@@ -60,9 +60,11 @@ function M.emit(spec, variants, render, files, tuning_for)
       "#ifndef FG_SM\n#error \"compile with -DFG_SM=<target>, as generated/sources.ninja does\"\n#endif\n",
     }
     for _, base in ipairs(f.bases) do
-      local texts, archs, same = {}, {}, true
+      local texts, archs, tuned, same = {}, {}, {}, true
       for _, v in ipairs(f.by_base[base]) do
-        local env = M.kernel_env(spec, v, tuning_for(v))
+        local layer = tuning_for(v)
+        tuned[#tuned + 1] = layer and not v.candidate and next(layer.params) ~= nil and layer.path or false
+        local env = M.kernel_env(spec, v, layer)
         local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
         if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
         v.mapping = env.m
@@ -70,12 +72,20 @@ function M.emit(spec, variants, render, files, tuning_for)
         archs[#archs + 1] = v.arch
         if text ~= texts[1] then same = false end
       end
+      if f.by_base[base][1].candidate then
+        -- a tuning build's candidate: its register and stack use, so that the
+        -- tuner leaves out one that spills (the build lets it compile)
+        for i, text in ipairs(texts) do
+          texts[i] = text .. ("\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_%s)(cudaFuncAttributes* a)\n" ..
+            "{\n    return cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));\n}\n"):format(base, base)
+        end
+      end
       if same then
         parts[#parts + 1] = "\n" .. texts[1]
       else
         for i, text in ipairs(texts) do
-          parts[#parts + 1] = ("\n%s FG_SM == %d  // tile parameters for sm_%d\n%s"):format(
-            i == 1 and "#if" or "#elif", archs[i], archs[i], text)
+          parts[#parts + 1] = ("\n%s FG_SM == %d  // tile parameters for sm_%d%s\n%s"):format(
+            i == 1 and "#if" or "#elif", archs[i], archs[i], tuned[i] and (" (" .. tuned[i] .. ")") or "", text)
         end
         parts[#parts + 1] = "#endif\n"
       end

@@ -33,12 +33,11 @@ local TILE_DOC = {
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 } }
 
--- Tile parameters of one variant (gen/lua/fusegen/tiles.lua): this mapping's
--- defaults, then the spec's tiles and matching `when` entries.
-function M.tiles(spec, v, tuning)
-  return tiles_mod.resolve(spec, v, tuning,
-    { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS, special = { walk = { token = true } } })
-end
+-- This mapping's tile parameters: defaults, meaning and range
+-- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
+M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS, special = { walk = { token = true } } }
+
+function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
 local function ceil_div(a, b) return (a + b - 1) // b end
 

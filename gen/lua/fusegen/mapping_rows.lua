@@ -25,12 +25,11 @@ local TILE_DOC = {
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 1, 32 }, min_blocks = { 1, 32 } }
 
--- Tile parameters of one variant (gen/lua/fusegen/tiles.lua): this mapping's
--- defaults, then the spec's tiles and matching `when` entries.
-function M.tiles(spec, v, tuning)
-  return tiles_mod.resolve(spec, v, tuning,
-    { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS })
-end
+-- This mapping's tile parameters: defaults, meaning and range
+-- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
+M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS }
+
+function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
 local REQUIRED_AXES = {
   { "act", "the activation dtype (bf16, fp16, fp32)" },

@@ -88,7 +88,7 @@ local TENSOR_KEYS = set_of { "name", "dims", "dtype", "access", "optional", "inp
 local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
 local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "any_when", "any_max", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
-  "axes", "keep", "keep_doc", "kernel", "tiles" }
+  "axes", "keep", "keep_doc", "kernel", "tiles", "tune" }
 local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" } -- and the mapping's own
 local MAPPINGS = {} -- filled below: mapping modules require this one
 
@@ -386,6 +386,8 @@ function M.load(file, templates)
   -- tiles: defaults, then {when = {axis = value, ...}, param = value} entries (checked by the mapping)
   s.tiles = s.tiles or {}
   if type(s.tiles) ~= "table" then fail(path, "tiles", "a table of tile parameters", s.tiles) end
+  -- tune: the candidate values the tuner tries, in the same shape with lists (gen/lua/fusegen/tiles.lua)
+  if s.tune ~= nil and type(s.tune) ~= "table" then fail(path, "tune", "a table of tile parameter = {candidate values}", s.tune) end
 
   s.path = path
   return s

@@ -1,55 +1,143 @@
 -- Tile parameters of one variant, for every thread mapping: the mapping's
 -- defaults, the spec's `tiles`, then its `{when = {...}, ...}` entries that
--- match the variant, in order (then the same from tuning data, if any).
+-- match the variant, in order; then the variant's entry in the tuning data of
+-- its GPU target (gen/tuning/sm_90.lua), if any.
 --   kinds: { defaults = {...}, doc = {name = text}, limits = {name = {lo, hi}},
 --            special = {name = {value = true}} (non-integer values a parameter takes) }
+--   tuning: nil, or a layer { path = file, field = "ops.rope.<variant>", params = {name = value} }
+--
+-- A spec's `tune` names the candidate values the tuner tries, in the same
+-- shape: `tune = { warps = {4, 8}, {when = {...}, chunks = {1, 2}} }`; each
+-- candidate is the untuned tiles with one combination of those values.
 
 local spec_mod = require "fusegen.spec"
 
 local M = {}
 
+-- The most candidates one variant may have (each one is a kernel in the tuning build).
+M.MAX_CANDIDATES = 32
+
+local function param_names(kinds)
+  local names = {}
+  for n in pairs(kinds.doc) do names[#names + 1] = n end
+  table.sort(names)
+  return table.concat(names, ", ")
+end
+
+local function check_value(path, field, kinds, k, x)
+  local lim = kinds.limits[k]
+  local special = kinds.special and kinds.special[k]
+  if not (special and special[x]) and (math.type(x) ~= "integer" or x < lim[1] or x > lim[2]) then
+    spec_mod.fail(path, field, "an integer: " .. kinds.doc[k], x)
+  end
+end
+
+local function check_name(path, field, kinds, k)
+  if not kinds.doc[k] then spec_mod.fail(path, field, "a tile parameter (" .. param_names(kinds) .. ")", k) end
+end
+
+-- Whether a `when` table selects variant v (axis names checked against the spec).
+local function matches(spec, v, when, field)
+  if type(when) ~= "table" then spec_mod.fail(spec.path, field .. ".when", "a table of axis = value", when) end
+  for axis, value in pairs(when) do
+    if not spec.axis_by_name[axis] and axis ~= "arch" then
+      spec_mod.fail(spec.path, field .. ".when." .. tostring(axis), "an axis name or arch", axis)
+    end
+    if v[axis] ~= value then return false end
+  end
+  return true
+end
+
+-- Apply a spec table of the tiles/tune shape: its top-level fields, then its
+-- matching `when` entries in order; each field through put(name, value, field).
+local function layered(spec, v, src, field, put)
+  for k, x in pairs(src) do
+    if type(k) == "string" and k ~= "when" then put(k, x, field .. "." .. k) end
+  end
+  for i, entry in ipairs(src) do
+    local f = ("%s[%d]"):format(field, i)
+    if type(entry) ~= "table" then spec_mod.fail(spec.path, f, "a table {when = {...}, param = value}", entry) end
+    if matches(spec, v, entry.when, f) then
+      for k, x in pairs(entry) do
+        if type(k) == "string" and k ~= "when" then put(k, x, f .. "." .. k) end
+      end
+    end
+  end
+end
+
 function M.resolve(spec, v, tuning, kinds)
   local t = {}
   for k, x in pairs(kinds.defaults) do t[k] = x end
-  local function apply(src, field)
-    for k, x in pairs(src) do
-      if type(k) == "string" and k ~= "when" then
-        if not kinds.doc[k] then
-          local names = {}
-          for n in pairs(kinds.doc) do names[#names + 1] = n end
-          table.sort(names)
-          spec_mod.fail(spec.path, field .. "." .. k, "a tile parameter (" .. table.concat(names, ", ") .. ")", k)
-        end
-        local lim = kinds.limits[k]
-        local special = kinds.special and kinds.special[k]
-        if not (special and special[x]) and (math.type(x) ~= "integer" or x < lim[1] or x > lim[2]) then
-          spec_mod.fail(spec.path, field .. "." .. k, "an integer: " .. kinds.doc[k], x)
-        end
-        t[k] = x
-      end
+  layered(spec, v, spec.tiles, "tiles", function(k, x, field)
+    check_name(spec.path, field, kinds, k)
+    check_value(spec.path, field, kinds, k, x)
+    t[k] = x
+  end)
+  if tuning then
+    for k, x in pairs(tuning.params) do
+      local field = tuning.field .. "." .. tostring(k)
+      check_name(tuning.path, field, kinds, k)
+      check_value(tuning.path, field, kinds, k, x)
+      t[k] = x
     end
   end
-  local function matches(when, field)
-    if type(when) ~= "table" then spec_mod.fail(spec.path, field .. ".when", "a table of axis = value", when) end
-    for axis, value in pairs(when) do
-      if not spec.axis_by_name[axis] and axis ~= "arch" then
-        spec_mod.fail(spec.path, field .. ".when." .. tostring(axis), "an axis name or arch", axis)
-      end
-      if v[axis] ~= value then return false end
-    end
-    return true
-  end
-  local function layer(src, field)
-    apply(src, field)
-    for i, entry in ipairs(src) do
-      local f = ("%s[%d]"):format(field, i)
-      if type(entry) ~= "table" then spec_mod.fail(spec.path, f, "a table {when = {...}, param = value}", entry) end
-      if matches(entry.when, f) then apply(entry, f) end
-    end
-  end
-  layer(spec.tiles, "tiles")
-  if tuning then layer(tuning, "tuning") end
   return t
+end
+
+-- A canonical text of a parameter set: "chunks = 2, warps = 4" (sorted names).
+function M.text(params)
+  local names, parts = {}, {}
+  for k in pairs(params) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local x = params[k]
+    parts[#parts + 1] = k .. " = " .. (type(x) == "string" and ("%q"):format(x) or tostring(x))
+  end
+  return table.concat(parts, ", ")
+end
+
+-- The tuner's candidates for variant v: a list of {params = overrides of the
+-- untuned tiles, tiles = the resolved tiles}; the first is the untuned tiles
+-- (no override). Duplicates are left out, so the order is fixed by the spec.
+function M.candidates(spec, v, kinds)
+  local base = M.resolve(spec, v, nil, kinds)
+  local lists, names = {}, {}
+  layered(spec, v, spec.tune or {}, "tune", function(k, x, field)
+    check_name(spec.path, field, kinds, k)
+    if type(x) ~= "table" or #x == 0 then spec_mod.fail(spec.path, field, "a list of candidate values", x) end
+    for i, value in ipairs(x) do check_value(spec.path, ("%s[%d]"):format(field, i), kinds, k, value) end
+    if not lists[k] then names[#names + 1] = k end
+    lists[k] = x
+  end)
+  table.sort(names)
+  local out, seen = {}, {}
+  local function add(params)
+    local tiles = {}
+    for k, x in pairs(base) do tiles[k] = x end
+    for k, x in pairs(params) do tiles[k] = x end
+    local key = M.text(tiles)
+    if seen[key] then return end
+    seen[key] = true
+    local own = {} -- only what differs from the untuned tiles
+    for k, x in pairs(params) do if base[k] ~= x then own[k] = x end end
+    out[#out + 1] = { params = own, tiles = tiles }
+  end
+  add({})
+  local current = {}
+  local function rec(i)
+    if i > #names then return add(current) end
+    for _, value in ipairs(lists[names[i]]) do
+      current[names[i]] = value
+      rec(i + 1)
+    end
+    current[names[i]] = nil
+  end
+  rec(1)
+  if #out > M.MAX_CANDIDATES then
+    spec_mod.fail(spec.path, "tune", ("at most %d candidate tile sets per variant"):format(M.MAX_CANDIDATES),
+      ("%d for %s"):format(#out, v.base))
+  end
+  return out
 end
 
 return M

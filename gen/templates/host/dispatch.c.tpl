@@ -9,6 +9,9 @@ const fg__kernel_entry fg__$(op.op)_kernels[] = {
 %   for _, v in ipairs(op.sorted) do
     {{$(table.concat(v.key, ", "))}, $(v.arch), fg__launch_$(v.name), "$(v.name)"},
 %   end
+%   if #op.sorted == 0 then
+    {{0}, 0, 0, ""},  // none built (a tuning build leaves out what it does not tune)
+%   end
 };
 const int fg__$(op.op)_kernel_count = $(#op.sorted);
 

@@ -1,0 +1,237 @@
+/* Tests of per-GPU tuning (docs/tuning.md), without a GPU:
+ *   a spec's `tune` candidates are checked like its tiles;
+ *   a tuning file changes only its target's kernels of the variants it names,
+ *     is named in the depfile, and its errors name the file and the field;
+ *   a tuning build holds every candidate of those variants under one key;
+ *   the runtime's dispatch picks the selected candidate, and only in range. */
+#include "test_tuning.h"
+#include "gen_fixture.h"
+#include "harness.h"
+
+#include "fusegen_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define VARIANT "rope_bf16_tabfp32_interleaved_d128_full_vec16"
+#define KERNEL_FILE "kernels/rope_bf16_tabfp32_interleaved.cu"
+
+/* ---- the spec's candidates ------------------------------------------------------ */
+
+void test_tuning_spec_candidate_bad_value(void) {
+  expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warps = { 2, 40, 8 }", "tune.warps[2]",
+                    "an integer: warps per block (1 to 32), got 40");
+}
+
+void test_tuning_spec_candidates_not_a_list(void) {
+  expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warps = 4", "tune.warps",
+                    "a list of candidate values, got 4");
+}
+
+void test_tuning_spec_candidate_unknown_name(void) {
+  expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
+                    "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+}
+
+/* ---- tuning files ---------------------------------------------------------------- */
+
+/* The fixture plus root/tuning/<name> holding text. */
+static int tuning_fixture(fixture *f, const char *name, const char *text) {
+  if (!fixture_open(f, NULL)) return 0;
+  char dir[600], path[700];
+  snprintf(dir, sizeof dir, "%s/tuning", f->root);
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (mkdir(dir, 0755) != 0 || write_text(path, text) != 0) {
+    CHECK_MSG(0, "cannot write %s", path);
+    return 0;
+  }
+  return 1;
+}
+
+static run_result generate_tuned(fixture *f, const char *archs, const char *extra) {
+  return fusegen_in(f->root, RUN_TIMEOUT,
+                    "generate --specs '%s' --templates gen/templates --out '%s' --archs %s --depfile '%s/dep.d' %s",
+                    f->specs, f->out, archs, f->root, extra);
+}
+
+/* The text of one variant's kernel for one target, from its file: the
+   `#if FG_SM == N` block, or the whole file where every target shares it. */
+static char *kernel_file(fixture *f) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", f->out, KERNEL_FILE);
+  return read_text(path, NULL);
+}
+
+void test_tuning_file_applies_to_its_target_only(void) {
+  fixture f;
+  const char *text = "return { gpu = \"test\", ops = { rope = { " VARIANT " = { warps = 8 } } } }\n";
+  if (!tuning_fixture(&f, "sm_90.lua", text)) { fixture_close(&f); return; }
+  /* tuned: the variant's kernel differs by target; sm_90's has 8 warps, sm_80's 4 */
+  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *tuned = kernel_file(&f);
+  CHECK_MSG(tuned != NULL, "no %s", KERNEL_FILE);
+  if (tuned) {
+    char *sm80 = strstr(tuned, "#if FG_SM == 80  // tile parameters for sm_80\n// " VARIANT "\n");
+    char *sm90 = strstr(tuned, "#elif FG_SM == 90  // tile parameters for sm_90 (");
+    CHECK_MSG(sm80 && sm90 && sm80 < sm90, "the tuned variant is not written per target:\n%.400s", tuned);
+    if (sm80 && sm90) {
+      char *end = strstr(sm90, "#endif");
+      CHECK_MSG(end && strstr(sm90, "8 warps per block") && strstr(sm90, "8 warps per block") < end,
+                "sm_90's kernel does not have the tuned 8 warps");
+      char *in80 = strstr(sm80, "4 warps per block");
+      CHECK_MSG(in80 && in80 < sm90, "sm_80's kernel does not keep the spec's 4 warps");
+    }
+    /* only that variant: one #if in the file */
+    int ifs = 0;
+    for (char *p = tuned; (p = strstr(p, "#if FG_SM == ")); p++) ifs++;
+    CHECK_MSG(ifs == 1, "%d variants written per target; expected only the tuned one", ifs);
+  }
+  /* the depfile names the tuning file, so that Ninja regenerates when it changes */
+  char dep[700];
+  snprintf(dep, sizeof dep, "%s/dep.d", f.root);
+  char *deps = read_text(dep, NULL);
+  CHECK_MSG(deps && strstr(deps, "tuning/sm_90.lua"), "the depfile does not name the tuning file:\n%s", deps ? deps : "");
+  free(deps);
+  /* deterministic: the same again changes nothing */
+  r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0 && strstr(r.out, " 0 changed"), "a second run changed files: %s%s", r.out, r.err);
+  run_free(&r);
+  /* untuned (the tuning folder emptied): one kernel text for every target again */
+  char path[700];
+  snprintf(path, sizeof path, "%s/tuning/sm_90.lua", f.root);
+  remove(path);
+  r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *plain = kernel_file(&f);
+  CHECK_MSG(plain && !strstr(plain, "#if FG_SM == "), "without tuning data the kernels still differ by target");
+  free(plain);
+  free(tuned);
+  fixture_close(&f);
+}
+
+/* A bad tuning file: exit 1, the message names the file, the field and what was expected. */
+static void expect_tuning_error(const char *name, const char *text, const char *field, const char *expected) {
+  fixture f;
+  if (!tuning_fixture(&f, name, text)) { fixture_close(&f); return; }
+  run_result r = generate_tuned(&f, "sm_90", "");
+  char path[700], needle[512];
+  snprintf(path, sizeof path, "%s/tuning/%s", f.root, name);
+  snprintf(needle, sizeof needle, "field '%s'", field);
+  CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, path) != NULL, "message does not name %s:\n%s", path, r.err);
+  CHECK_MSG(strstr(r.err, needle) != NULL, "message does not contain [%s]:\n%s", needle, r.err);
+  CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
+  CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+void test_tuning_file_errors(void) {
+  expect_tuning_error("sm_90.lua", "return { ops = { nosuch = {} } }\n", "ops.nosuch",
+                      "expected the name of an op of the specs, got \"nosuch\"");
+  expect_tuning_error("sm_90.lua", "return { ops = { rope = { rope_bogus = {} } } }\n", "ops.rope.rope_bogus",
+                      "expected a variant of rope as `fusegen list` names it, without _sm90");
+  expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warp = 8 } } } }\n",
+                      "ops.rope." VARIANT ".warp", "expected a tile parameter (blocks_per_sm, chunks,");
+  expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warps = 0 } } } }\n",
+                      "ops.rope." VARIANT ".warps", "expected an integer: warps per block (1 to 32), got 0");
+  expect_tuning_error("sm_90.lua", "return { opz = {} }\n", "opz", "expected only the fields gpu and ops");
+  expect_tuning_error("sm_90.lua", "return { ops = 3 }\n", "ops", "expected a table of op name");
+  expect_tuning_error("h100.lua", "return { ops = {} }\n", "(file name)",
+                      "expected sm_<N>.lua, N a GPU target such as 90, got \"h100.lua\"");
+}
+
+void test_tuning_named_folder_missing(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = generate_tuned(&f, "sm_90", "--tuning /nonexistent/tuning");
+  CHECK_MSG(r.code == 4 && strstr(r.err, "cannot read folder /nonexistent/tuning"), "exit %d, stderr:\n%s", r.code,
+            r.err);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* ---- a tuning build ---------------------------------------------------------------- */
+
+void test_tuning_build_holds_candidates(void) {
+  fixture f;
+  const char *text = "return { ops = { rope = { " VARIANT " = {} } } }\n";
+  if (!tuning_fixture(&f, "sm_90.lua", text)) { fixture_close(&f); return; }
+  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  /* rope.lua's tune: warps {2, 4, 8} x heads_in_flight {1, 2} x chunks {1, 2}, all distinct */
+  const int expected = 12;
+  char path[700];
+  snprintf(path, sizeof path, "%s/fusegen_candidates.c", f.out);
+  char *cands = read_text(path, NULL);
+  CHECK_MSG(cands != NULL, "no fusegen_candidates.c in a tuning build");
+  snprintf(path, sizeof path, "%s/fusegen_dispatch.c", f.out);
+  char *dispatch = read_text(path, NULL);
+  if (cands && dispatch) {
+    int n = 0;
+    for (char *p = cands; (p = strstr(p, "{\"" VARIANT "_t")); p++) n++;
+    CHECK_MSG(n == expected, "%d candidates listed, expected %d", n, expected);
+    CHECK_MSG(strstr(cands, "\"" VARIANT "_t0_sm90\", \"rope\", \"" VARIANT "\", 90, 0, fg__attributes_" VARIANT
+                            "_t0_sm90, \"\""),
+              "candidate 0 is not the spec's own tiles");
+    int entries = 0;
+    for (char *p = dispatch; (p = strstr(p, "fg__launch_" VARIANT "_t")); p++) entries++;
+    CHECK_MSG(entries == expected, "%d dispatch entries, expected %d", entries, expected);
+    CHECK_MSG(strstr(dispatch, "const int fg__rope_kernel_count = 12;"), "the rope table holds other variants");
+    CHECK_MSG(strstr(dispatch, "const int fg__rope_per_head_kernel_count") == NULL, "ops outside the fixture");
+  }
+  pathlist kernels = list_files(f.out);
+  int cu = 0;
+  for (size_t i = 0; i < kernels.count; i++) cu += strstr(kernels.items[i], ".cu") != NULL && strstr(kernels.items[i], "kernels/");
+  CHECK_MSG(cu == 1 && pathlist_has(&kernels, "kernels/" VARIANT ".cu"), "expected one kernel file, " VARIANT ".cu");
+  pathlist_free(&kernels);
+  free(cands);
+  free(dispatch);
+  fixture_close(&f);
+}
+
+void test_tuning_build_needs_a_tuning_file(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 1 && strstr(r.err, "--tune-build: no variant to tune for sm_90"), "exit %d, stderr:\n%s", r.code,
+            r.err);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* ---- the runtime's choice ---------------------------------------------------------- */
+
+static cudaError_t no_launch(const void *p, int n, cudaStream_t s) {
+  (void)p, (void)n, (void)s;
+  return cudaSuccess;
+}
+
+void test_tuning_dispatch_selects_candidate(void) {
+  /* key {1}: sm_80, then three candidates for sm_90, then sm_100 */
+  const fg__kernel_entry table[] = {
+      {{0}, 90, no_launch, "other"},  {{1}, 80, no_launch, "a80"},   {{1}, 90, no_launch, "c0"},
+      {{1}, 90, no_launch, "c1"},     {{1}, 90, no_launch, "c2"},    {{1}, 100, no_launch, "a100"},
+      {{2}, 90, no_launch, "next"},
+  };
+  const int n = (int)(sizeof table / sizeof table[0]), key[1] = {1};
+  const struct { int cc, sel; const char *want; } cases[] = {
+      {90, 0, "c0"}, {90, 1, "c1"}, {90, 2, "c2"}, {90, 3, NULL}, {90, -1, NULL},
+      {86, 0, "a80"}, {86, 1, NULL}, {100, 0, "a100"}, {100, 1, NULL}, {89, 0, "a80"}, {75, 0, NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fg__select_candidate(cases[i].sel);
+    const fg__kernel_entry *e = fg__find_kernel(table, n, 1, key, cases[i].cc);
+    const char *got = e ? e->name : NULL;
+    CHECK_MSG(got == cases[i].want || (got && cases[i].want && !strcmp(got, cases[i].want)),
+              "cc %d, candidate %d: got %s, expected %s", cases[i].cc, cases[i].sel, got ? got : "none",
+              cases[i].want ? cases[i].want : "none");
+  }
+  fg__select_candidate(0);
+}
