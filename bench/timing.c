@@ -1,0 +1,72 @@
+/* Timing for the benchmark and the tuner (bench/timing.h). */
+#include "timing.h"
+
+#include <string.h>
+
+cudaError_t fg_bench_flush(const void *buf, size_t bytes, unsigned *sink, cudaStream_t stream);
+
+static void *flush_buf;
+static unsigned *flush_sink;
+static size_t flush_bytes;
+
+void timing_init(const char *program) {
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) {
+    fprintf(stderr, "%s: no CUDA device\n", program);
+    exit(1);
+  }
+  struct cudaDeviceProp prop;
+  CUDA_OK(cudaGetDeviceProperties(&prop, dev));
+  flush_bytes = (size_t)prop.l2CacheSize * 4;
+  CUDA_OK(cudaMalloc(&flush_buf, flush_bytes));
+  CUDA_OK(cudaMemset(flush_buf, 0x5a, flush_bytes));
+  CUDA_OK(cudaMalloc((void **)&flush_sink, sizeof(unsigned)));
+  printf("device: %s (sm_%d%d, %d SMs, L2 %d MB)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount,
+         prop.l2CacheSize >> 20);
+}
+
+static int cmp_float(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return x < y ? -1 : x > y;
+}
+
+float time_median(void (*fn)(void *), void *ctx, int n) {
+  cudaEvent_t a, b;
+  CUDA_OK(cudaEventCreate(&a));
+  CUDA_OK(cudaEventCreate(&b));
+  float *ms = malloc(sizeof(float) * n);
+  for (int i = 0; i < 5; i++) fn(ctx); /* warm-up */
+  for (int i = 0; i < n; i++) {
+    CUDA_OK(fg_bench_flush(flush_buf, flush_bytes, flush_sink, 0));
+    CUDA_OK(cudaEventRecord(a, 0));
+    fn(ctx);
+    CUDA_OK(cudaEventRecord(b, 0));
+    CUDA_OK(cudaEventSynchronize(b));
+    CUDA_OK(cudaEventElapsedTime(&ms[i], a, b));
+  }
+  qsort(ms, n, sizeof(float), cmp_float);
+  float med = ms[n / 2];
+  free(ms);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return med;
+}
+
+typedef struct { void *dst, *src; size_t bytes; } copy_ctx;
+static void run_copy(void *p) {
+  copy_ctx *c = p;
+  CUDA_OK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
+}
+
+double copy_bandwidth(int runs) {
+  copy_ctx cc = {NULL, NULL, (size_t)1 << 30};
+  CUDA_OK(cudaMalloc(&cc.src, cc.bytes));
+  CUDA_OK(cudaMalloc(&cc.dst, cc.bytes));
+  CUDA_OK(cudaMemset(cc.src, 1, cc.bytes));
+  float copy_ms = time_median(run_copy, &cc, runs < 50 ? runs : 50);
+  double gbs = 2.0 * cc.bytes / (copy_ms * 1e-3) / 1e9;
+  cudaFree(cc.src);
+  cudaFree(cc.dst);
+  printf("copy: 1 GiB device-to-device in %.3f ms = %.0f GB/s (read + write)\n", copy_ms, gbs);
+  return gbs;
+}

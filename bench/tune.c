@@ -1,0 +1,213 @@
+/* fusegen_tune: ahead-of-time tuning on a GPU (docs/tuning.md). Linked with
+ * a tuning build (fusegen generate --tune-build), which holds, for each
+ * variant that this GPU's tuning file names, one kernel per candidate tile set
+ * of its spec's `tune`. For every bench case (bench/cases.c) it times each
+ * candidate of the variant the case runs (median of many runs, L2 flushed),
+ * leaves out candidates that spill registers, and writes the winners as the
+ * new tuning file; regenerating then bakes them in.
+ *
+ * A candidate replaces the spec's tiles (candidate 0) only if it is at least
+ * 1% faster over the variant's cases (geometric mean) and slower on none,
+ * in the timing pass and again in a second pass that times the two
+ * alternately: the tuned build is never slower on a bench shape than the
+ * untuned one, to within the noise of the measurement.
+ * usage: fusegen_tune [--runs N] [--out FILE] [FILTER] */
+#include "cases.h"
+#include "fusegen_internal.h"
+#include "timing.h"
+#include "tuning_file.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { MAX_CAND = 64, MAX_CASES = 16 };
+
+typedef struct {
+  tuning_entry e;
+  const fg__candidate *cand[MAX_CAND];
+  int ncand, spills[MAX_CAND];
+  int cases[MAX_CASES], ncases;
+  float ms[MAX_CAND][MAX_CASES]; /* the timing pass */
+  int winner;
+} variant_run;
+
+static int runs = 100;
+
+static const fg__candidate *find_candidate(const char *kernel) {
+  for (int i = 0; i < fg__candidate_count; i++)
+    if (!strcmp(fg__candidates[i].kernel, kernel)) return &fg__candidates[i];
+  return NULL;
+}
+
+/* Time case i under each candidate of its variant. */
+static void time_case(variant_run *v, int slot, bench_case_ctx *c) {
+  for (int k = 0; k < v->ncand; k++) {
+    if (v->spills[k]) continue;
+    fg__select_candidate(k);
+    v->ms[k][slot] = time_median(bench_case_run, c, runs);
+  }
+  fg__select_candidate(0);
+}
+
+/* The best candidate under the rule above, on times t (0 if none beats the spec's tiles). */
+static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) {
+  int best = 0;
+  double best_score = 0.99; /* geometric mean of time over candidate 0's: must be under 1% less */
+  for (int k = 1; k < v->ncand; k++) {
+    if (v->spills[k] || (allowed && !allowed[k])) continue;
+    double log_sum = 0;
+    int slower = 0;
+    for (int j = 0; j < v->ncases; j++) {
+      if (t[k][j] > t[0][j]) slower = 1;
+      log_sum += log((double)t[k][j] / t[0][j]);
+    }
+    double score = exp(log_sum / v->ncases);
+    if (!slower && score < best_score) { best = k; best_score = score; }
+  }
+  return best;
+}
+
+/* Times the winner and candidate 0 again, alternately, three times each;
+   keeps the winner only if it still holds (best of the three per case). */
+static int confirm(variant_run *v, int w, bench_case_ctx **ctx) {
+  float t[MAX_CAND][MAX_CASES];
+  for (int j = 0; j < v->ncases; j++) {
+    t[0][j] = t[w][j] = INFINITY;
+    for (int r = 0; r < 3; r++)
+      for (int k = 0; k < 2; k++) {
+        int cand = k ? w : 0;
+        fg__select_candidate(cand);
+        float ms = time_median(bench_case_run, ctx[j], runs);
+        if (ms < t[cand][j]) t[cand][j] = ms;
+      }
+  }
+  fg__select_candidate(0);
+  int allowed[MAX_CAND] = {0};
+  allowed[w] = 1;
+  for (int j = 0; j < v->ncases; j++) v->ms[w][j] = t[w][j], v->ms[0][j] = t[0][j];
+  return pick(v, t, allowed) == w ? w : 0;
+}
+
+int main(int argc, char **argv) {
+  const char *filter = NULL, *out_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--out") && i + 1 < argc) out_path = argv[++i];
+    else filter = argv[i];
+  }
+  if (runs < 5) runs = 5;
+  timing_init("fusegen_tune");
+  double copy_gbs = copy_bandwidth(50);
+  int dev = 0;
+  struct cudaDeviceProp prop;
+  CUDA_OK(cudaGetDevice(&dev));
+  CUDA_OK(cudaGetDeviceProperties(&prop, dev));
+  const int arch = prop.major * 10 + prop.minor;
+
+  /* the variants: every one the tuning build holds for this GPU */
+  variant_run *vars = calloc((size_t)fg__candidate_count, sizeof *vars);
+  int nvars = 0;
+  for (int i = 0; i < fg__candidate_count; i++) {
+    const fg__candidate *c = &fg__candidates[i];
+    if (c->arch != arch) continue;
+    variant_run *v = NULL;
+    for (int j = 0; j < nvars; j++)
+      if (!strcmp(vars[j].e.variant, c->variant)) v = &vars[j];
+    if (!v) {
+      v = &vars[nvars++];
+      snprintf(v->e.op, sizeof v->e.op, "%s", c->op);
+      snprintf(v->e.variant, sizeof v->e.variant, "%s", c->variant);
+    }
+    if (c->index < MAX_CAND) {
+      v->cand[c->index] = c;
+      if (c->index + 1 > v->ncand) v->ncand = c->index + 1;
+      struct cudaFuncAttributes a;
+      CUDA_OK(c->attributes(&a));
+      v->spills[c->index] = a.localSizeBytes > 0;
+    }
+  }
+  if (!nvars) {
+    fprintf(stderr, "fusegen_tune: this tuning build has no candidates for sm_%d: generate it for this GPU\n", arch);
+    return 1;
+  }
+  printf("tuning %d variants for sm_%d, %d runs per time\n\n", nvars, arch, runs);
+
+  /* the timing pass: each case under each candidate of its variant */
+  int failures = 0;
+  bench_case_ctx **ctx = calloc((size_t)bench_case_count(), sizeof *ctx);
+  for (int i = 0; i < bench_case_count(); i++) {
+    if (!bench_case_selected(i, filter)) continue;
+    bench_case_ctx *c = bench_case_setup(i);
+    fg__select_candidate(0);
+    if (bench_case_try(c) != FG_OK) {
+      fprintf(stderr, "%s %s: %s\n  (the tuning file names the variants to tune: `fusegen_bench --variants` lists those "
+              "the bench cases run)\n", bench_case_op(i), bench_case_name(i), fg_last_error());
+      failures++;
+      bench_case_free(c);
+      continue;
+    }
+    const fg__candidate *c0 = find_candidate(fg__last_kernel());
+    variant_run *v = NULL;
+    for (int j = 0; c0 && j < nvars; j++)
+      if (!strcmp(vars[j].e.variant, c0->variant)) v = &vars[j];
+    if (!v || v->ncases == MAX_CASES) {
+      fprintf(stderr, "%s %s: kernel %s is not a candidate of this build\n", bench_case_op(i), bench_case_name(i),
+              fg__last_kernel());
+      failures++;
+      bench_case_free(c);
+      continue;
+    }
+    int slot = v->ncases++;
+    v->cases[slot] = i;
+    ctx[i] = c;
+    time_case(v, slot, c);
+    printf("%-24s %-36s", bench_case_op(i), bench_case_name(i));
+    for (int k = 0; k < v->ncand; k++) {
+      if (v->spills[k]) printf("  t%d spills", k);
+      else printf("  t%d %.1f", k, v->ms[k][slot] * 1e3);
+    }
+    printf("  (us; candidate 0 at %.1f%% of copy)\n",
+           100 * bench_case_bytes(c) / (v->ms[0][slot] * 1e-3) / 1e9 / copy_gbs);
+  }
+
+  /* the winners, confirmed */
+  printf("\n");
+  tuning_entry *entries = calloc((size_t)nvars, sizeof *entries);
+  for (int k = 0; k < nvars; k++) {
+    variant_run *v = &vars[k];
+    tuning_entry *e = &entries[k];
+    *e = v->e;
+    if (!v->ncases) {
+      snprintf(e->comment, sizeof e->comment, "      -- no bench case runs it: the spec's tiles\n");
+      printf("%s: no bench case runs it\n", v->e.variant);
+      continue;
+    }
+    bench_case_ctx *cs[MAX_CASES];
+    for (int j = 0; j < v->ncases; j++) cs[j] = ctx[v->cases[j]];
+    int w = pick(v, v->ms, NULL);
+    if (w) w = confirm(v, w, cs);
+    v->winner = w;
+    if (w) snprintf(e->params, sizeof e->params, "%s", v->cand[w]->params);
+    size_t len = 0;
+    for (int j = 0; j < v->ncases && len < sizeof e->comment; j++)
+      len += (size_t)snprintf(e->comment + len, sizeof e->comment - len, "      -- %s %s: %.1f us -> %.1f us\n",
+                              bench_case_op(v->cases[j]), bench_case_name(v->cases[j]), v->ms[0][j] * 1e3,
+                              v->ms[w][j] * 1e3);
+    printf("%s: %s\n%s", v->e.variant, w ? v->cand[w]->params : "the spec's tiles", e->comment);
+  }
+  for (int i = 0; i < bench_case_count(); i++)
+    if (ctx[i]) bench_case_free(ctx[i]);
+
+  char note[256];
+  snprintf(note, sizeof note, "-- Written by fusegen_tune on %s (%d runs per time; times: the spec's tiles -> these).\n",
+           prop.name, runs);
+  FILE *f = out_path ? fopen(out_path, "w") : stdout;
+  if (!f) { fprintf(stderr, "fusegen_tune: cannot write %s\n", out_path); return 1; }
+  if (f == stdout) printf("\n");
+  tuning_file_write(f, prop.name, arch, note, entries, (size_t)nvars);
+  if (f != stdout) fclose(f);
+  free(entries);
+  free(vars);
+  free(ctx);
+  return failures ? 1 : 0;
+}

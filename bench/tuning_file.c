@@ -1,0 +1,55 @@
+/* Writing a per-GPU tuning file (bench/tuning_file.h). */
+#include "tuning_file.h"
+
+#include "fusegen_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tuning_split_kernel(const char *kernel, tuning_entry *e) {
+  size_t best = 0;
+  for (int i = 0; i < fg__op_count; i++) {
+    const char *op = fg__ops[i].sig->fn + 3; /* past "fg_" */
+    size_t n = strlen(op);
+    if (n > best && !strncmp(kernel, op, n) && kernel[n] == '_') best = n;
+  }
+  if (!best || best >= sizeof e->op) return -1;
+  memcpy(e->op, kernel, best);
+  e->op[best] = 0;
+  /* the variant: the kernel name without its _sm<N> (and a tuning build's _t<i>) */
+  snprintf(e->variant, sizeof e->variant, "%s", kernel);
+  char *sm = strrchr(e->variant, '_');
+  if (sm && !strncmp(sm, "_sm", 3)) *sm = 0;
+  char *t = strrchr(e->variant, '_');
+  if (t && t[1] == 't' && t[2] >= '0' && t[2] <= '9' && strspn(t + 2, "0123456789") == strlen(t + 2)) *t = 0;
+  return 0;
+}
+
+static int cmp_entry(const void *a, const void *b) {
+  const tuning_entry *x = a, *y = b;
+  int c = strcmp(x->op, y->op);
+  return c ? c : strcmp(x->variant, y->variant);
+}
+
+void tuning_file_write(FILE *f, const char *gpu, int arch, const char *note, tuning_entry *e, size_t n) {
+  qsort(e, n, sizeof *e, cmp_entry);
+  size_t m = 0; /* each variant once */
+  for (size_t i = 0; i < n; i++)
+    if (m == 0 || cmp_entry(&e[m - 1], &e[i])) e[m++] = e[i];
+  n = m;
+  fprintf(f, "-- Tile parameters for sm_%d (docs/tuning.md): each variant's values are laid\n", arch);
+  fprintf(f, "-- over its spec's tiles when the library is generated for sm_%d; {} keeps the\n", arch);
+  fprintf(f, "-- spec's tiles. The variants named here are the ones a tuning build tunes.\n");
+  if (note && *note) fprintf(f, "%s", note);
+  fprintf(f, "return {\n  gpu = \"%s\",\n  ops = {\n", gpu);
+  for (size_t i = 0; i < n; i++) {
+    int first = i == 0 || strcmp(e[i - 1].op, e[i].op) != 0;
+    int last = i + 1 == n || strcmp(e[i + 1].op, e[i].op) != 0;
+    if (first) fprintf(f, "    %s = {\n", e[i].op);
+    if (e[i].comment[0]) fprintf(f, "%s", e[i].comment);
+    if (e[i].params[0]) fprintf(f, "      %s = { %s },\n", e[i].variant, e[i].params);
+    else fprintf(f, "      %s = {},\n", e[i].variant);
+    if (last) fprintf(f, "    },\n");
+  }
+  fprintf(f, "  },\n}\n");
+}
