@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     printf("%-24s %-36s %10.1f %9.0f %6.1f%%  %s\n", bench_case_op(i), bench_case_name(i), ms * 1e3, gbs,
            100 * gbs / copy_gbs, fg__last_kernel());
     if (csv)
-      fprintf(csv, "%s,%s,%s,%.2f,%.1f,%.2f,%.1f\n", bench_case_op(i), bench_case_name(i), fg__last_kernel(), ms * 1e3,
+      fprintf(csv, "%s,\"%s\",%s,%.2f,%.1f,%.2f,%.1f\n", bench_case_op(i), bench_case_name(i), fg__last_kernel(), ms * 1e3,
               gbs, 100 * gbs / copy_gbs, copy_gbs);
     bench_case_free(c);
   }
