@@ -287,6 +287,55 @@ def bench_qknorm_rope(runs, copy_gbs, rows):
         del qkv, keep, cache, ref_q, ref_k, cq, ck
 
 
+def qknorm_per_head_torch(q, k, wq, wk, cos, sin, eps):
+    """LTX-2: RMSNorm over each token's H * D (weights [H * D]) in fp32, then the
+    half-pairing rotation with per-head tables cos/sin [B, H, S, D/2]; one rounding."""
+
+    def one(x, w):
+        B, S, H, D = x.shape
+        xf = x.float() if x.dtype != torch.float64 else x
+        flat = xf.reshape(B, S, H * D)
+        y = (flat * (torch.rsqrt(flat.pow(2).mean(-1, keepdim=True) + eps) * w.to(xf.dtype))).reshape(B, S, H, D)
+        c, s_ = cos.to(xf.dtype).transpose(1, 2), sin.to(xf.dtype).transpose(1, 2)
+        y1, y2 = y[..., :D // 2], y[..., D // 2:]
+        return torch.cat((y1 * c - y2 * s_, y2 * c + y1 * s_), -1).to(x.dtype)
+
+    return one(q, wq), one(k, wk)
+
+
+def bench_qknorm_per_head(runs, copy_gbs, rows):
+    """q and k in place in one qkv [B, S, 3H, 128] (bf16), fp32 weights [H * 128], bf16 per-head tables."""
+    compiled = torch.compile(qknorm_per_head_torch, dynamic=False)
+    D, eps = 128, 1e-6
+    for name, (B, S, H) in (("ltx2 video [4,1152,32,128]", (4, 1152, 32)),
+                            ("ltx2 large [2,24576,32,128]", (2, 24576, 32))):
+        torch.manual_seed(5)
+        qkv = torch.empty(B, S, 3 * H, D, dtype=torch.bfloat16, device="cuda").uniform_(-2, 2)
+        q, k = qkv[:, :, :H], qkv[:, :, H:2 * H]
+        wq = torch.empty(H * D, device="cuda").uniform_(0.5, 1.5)
+        wk = torch.empty(H * D, device="cuda").uniform_(0.5, 1.5)
+        th = torch.empty(B, S, H, D // 2, device="cuda").uniform_(-3.2, 3.2)
+        cos = th.cos().to(torch.bfloat16).transpose(1, 2)  # [B, H, S, D/2] views, as LTX-2 passes them
+        sin = th.sin().to(torch.bfloat16).transpose(1, 2)
+        ref_q, ref_k = qknorm_per_head_torch(q.double(), k.double(), wq.double(), wk.double(), cos, sin, eps)
+        keep = qkv.clone()
+        fusegen.qknorm_across_heads_rope_per_head(q, k, wq, wk, cos, sin, "half", eps)
+        kernel = fusegen.last_kernel()
+        err = max(rel_error(q, ref_q), rel_error(k, ref_k))
+        qkv.copy_(keep)
+        cq, ck = compiled(q, k, wq, wk, cos, sin, eps)
+        err_c = max(rel_error(cq, ref_q), rel_error(ck, ref_k))
+        if not max(err, err_c) < 1e-2:
+            raise SystemExit(f"qknorm_across_heads_rope_per_head {name}: errors {err}, {err_c}")
+        nbytes = fusegen.qknorm_across_heads_rope_per_head.bytes_moved(q, k, wq, wk, cos, sin, "half", eps)
+        t_fg = median_ms(lambda: fusegen.qknorm_across_heads_rope_per_head(q, k, wq, wk, cos, sin, "half", eps), runs)
+        t_eager = median_ms(lambda: qknorm_per_head_torch(q, k, wq, wk, cos, sin, eps), runs)
+        t_comp = median_ms(lambda: compiled(q, k, wq, wk, cos, sin, eps), runs)
+        add_row(rows, "qknorm_across_heads_rope_per_head", name, "bf16 q/k in place, fp32 weights, bf16 tables",
+                kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err, err_c)
+        del qkv, keep, ref_q, ref_k, cq, ck
+
+
 # --- norm + modulation: the same math in PyTorch ----------------------------------
 
 # (op, form name, source, residual form, norm); the forms bench/bench.c times too
@@ -496,6 +545,7 @@ def main():
         bench_rope_qk(args.runs, copy_gbs, rows)
     if args.only in (None, "qknorm_rope"):
         bench_qknorm_rope(args.runs, copy_gbs, rows)
+        bench_qknorm_per_head(args.runs, copy_gbs, rows)
     if args.only in (None, "norm_modulate"):
         bench_norm_modulate(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
