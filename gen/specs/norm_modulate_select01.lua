@@ -82,5 +82,5 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
     { when = { arch = 100 }, min_blocks = 1 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 8, 16, 32 }, chunks = { 4, 6, 8, 12 }, min_blocks = { 1, 2 } },
+  tune = { warps = { 16, 32 }, chunks = { 4, 6 }, min_blocks = { 1, 2 }, rows_per_block = { 0, 1, 2 } },
 }

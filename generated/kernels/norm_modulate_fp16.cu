@@ -272,11 +272,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -544,11 +544,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -816,11 +816,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -1564,11 +1564,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_scalar)(con
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1877,11 +1877,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2190,11 +2190,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2503,11 +2503,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -3400,10 +3400,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_scalar)(co
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }

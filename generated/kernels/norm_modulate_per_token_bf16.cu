@@ -272,19 +272,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_no_v
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
 // norm_modulate_per_token_bf16_no_vec16
 //   norm_modulate_per_token: act=bf16 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)(const fg_norm_modulate_per_token_params p)
 {
@@ -293,7 +293,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)(const fg_norm_modulate_pe
     const int nc = (C + 7) / 8;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
+    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     const int64_t nrows = p.B * p.L;
@@ -544,11 +544,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_no_v
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
+    // at most 1 row(s) per block, and only the warps they need: more,
+    // smaller blocks fit (registers scale with the threads), each syncing alone
+    const int64_t rpb = 16 / wr < 1 ? 16 / wr : 1;
+    const int64_t threads = 32 * wr * rpb;
+    int64_t fit = (int64_t)per_sm * 512 / threads;
+    if (fit > 32) fit = 32;
+    const int64_t cap = (int64_t)sm_count * fit;
     int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -816,11 +821,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_no_v
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -1564,11 +1569,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_no_s
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1877,11 +1882,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_yes_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2190,11 +2195,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_yes_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2503,11 +2508,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_yes_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -3400,10 +3405,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_bf16_yes_
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_per_token_bf16_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -306,19 +306,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
 // norm_modulate_select01_bf16_idxi64_no_vec16
 //   norm_modulate_select01: act=bf16 index=i64 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -327,7 +327,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
     const int nc = (C + 7) / 8;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
+    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     const int64_t nrows = p.B * p.L;
@@ -612,11 +612,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
+    // at most 1 row(s) per block, and only the warps they need: more,
+    // smaller blocks fit (registers scale with the threads), each syncing alone
+    const int64_t rpb = 16 / wr < 1 ? 16 / wr : 1;
+    const int64_t threads = 32 * wr * rpb;
+    int64_t fit = (int64_t)per_sm * 512 / threads;
+    if (fit > 32) fit = 32;
+    const int64_t cap = (int64_t)sm_count * fit;
     int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -918,11 +923,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -1772,11 +1777,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2119,19 +2124,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
 // norm_modulate_select01_bf16_idxi64_yes_vec16
 //   norm_modulate_select01: act=bf16 index=i64 residual=yes access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
+//            16 warps per block (at most 2 row(s): the warps they need), C up to 16384; 16-byte accesses
 __global__ void __launch_bounds__(512, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modulate_select01_params p)
 {
@@ -2140,7 +2145,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
     const int nc = (C + 7) / 8;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
+    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     const int64_t nrows = p.B * p.L;
@@ -2466,11 +2471,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
+    // at most 2 row(s) per block, and only the warps they need: more,
+    // smaller blocks fit (registers scale with the threads), each syncing alone
+    const int64_t rpb = 16 / wr < 2 ? 16 / wr : 2;
+    const int64_t threads = 32 * wr * rpb;
+    int64_t fit = (int64_t)per_sm * 512 / threads;
+    if (fit > 32) fit = 32;
+    const int64_t cap = (int64_t)sm_count * fit;
     int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2813,11 +2823,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -3816,11 +3826,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4122,11 +4132,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4428,11 +4438,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4734,11 +4744,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -5588,11 +5598,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -5935,11 +5945,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -6282,11 +6292,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -6629,11 +6639,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -7632,10 +7642,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }

@@ -306,11 +306,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -612,11 +612,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -918,11 +918,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -1772,11 +1772,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2119,11 +2119,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2466,11 +2466,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2813,11 +2813,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -3816,11 +3816,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4122,11 +4122,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4428,11 +4428,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4734,11 +4734,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -5588,11 +5588,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -5935,11 +5935,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -6282,11 +6282,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -6629,11 +6629,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 16 / wr, threads = 512;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, 512, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 #endif
@@ -7632,10 +7632,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp16_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }

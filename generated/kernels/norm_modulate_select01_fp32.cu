@@ -289,11 +289,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1142,11 +1142,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1472,11 +1472,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2474,11 +2474,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi6
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -2763,11 +2763,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -3616,11 +3616,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -3946,11 +3946,11 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -4948,10 +4948,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_fp32_idxi3
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    const int64_t rpb = 32 / wr, threads = 1024;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)<<<(unsigned)blocks, 1024, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }

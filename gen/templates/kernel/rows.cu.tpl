@@ -3,7 +3,7 @@
 // $(v.base)
 //   $(describe)
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
-//            $(m.warps) warps per block, C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
+//            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
@@ -16,7 +16,11 @@ $(kernel_name)(const $(params_type) p)
     const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
 % end
     const int tpr = 32 * wr;                        // threads per row
+% if m.rows_per_block > 0 then
+    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
+% else
     const int rpb = $(m.warps) / wr;                        // rows per block
+% end
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     const int64_t nrows = p.B * p.L;
@@ -57,10 +61,20 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % else
     const int64_t wr = $(m.warps);  // a row per block
 % end
-    const int64_t rpb = $(m.warps) / wr;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+% if m.rows_per_block > 0 then
+    // at most $(m.rows_per_block) row(s) per block, and only the warps they need: more,
+    // smaller blocks fit (registers scale with the threads), each syncing alone
+    const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
+    const int64_t threads = 32 * wr * rpb;
+    int64_t fit = (int64_t)per_sm * $(m.threads) / threads;
+    if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
+    const int64_t cap = (int64_t)sm_count * fit;
+% else
+    const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
     const int64_t cap = (int64_t)sm_count * per_sm;
+% end
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
-    $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
+    $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
