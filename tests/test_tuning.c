@@ -35,6 +35,13 @@ void test_tuning_spec_candidate_unknown_name(void) {
                     "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
+/* rows_per_block, the rows mapping's parameter that the tuner offers */
+void test_tuning_spec_rows_per_block_range(void) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2,",
+                       "warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2, rows_per_block = 33,",
+                       "tiles.rows_per_block", "an integer: 0: a block takes as many rows as its warps hold");
+}
+
 /* ---- tuning files ---------------------------------------------------------------- */
 
 /* The fixture plus root/tuning/<name> holding text. */

@@ -7,6 +7,7 @@
   X(test_tuning_spec_candidate_bad_value)         \
   X(test_tuning_spec_candidates_not_a_list)       \
   X(test_tuning_spec_candidate_unknown_name)      \
+  X(test_tuning_spec_rows_per_block_range)        \
   X(test_tuning_file_applies_to_its_target_only)  \
   X(test_tuning_file_errors)                      \
   X(test_tuning_named_folder_missing)             \
