@@ -31,11 +31,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -231,11 +231,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_scalar
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -500,11 +500,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_partial_vec
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -788,11 +788,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_partial_sca
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1193,11 +1193,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1393,11 +1393,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1662,11 +1662,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_ve
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1950,11 +1950,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_sc
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2358,11 +2358,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_full_vec16
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2646,11 +2646,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_full_scala
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3054,11 +3054,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_ve
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3342,11 +3342,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_sc
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;

@@ -31,11 +31,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -241,11 +241,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -520,11 +520,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -737,11 +737,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1154,11 +1154,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1364,11 +1364,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1643,11 +1643,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1860,11 +1860,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2279,11 +2279,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2575,11 +2575,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2994,11 +2994,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3211,11 +3211,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3628,11 +3628,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3838,11 +3838,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4117,11 +4117,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4334,11 +4334,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4751,11 +4751,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4961,11 +4961,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5240,11 +5240,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5457,11 +5457,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5876,11 +5876,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6172,11 +6172,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6591,11 +6591,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6808,11 +6808,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;

@@ -31,11 +31,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d64_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -229,11 +229,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d64_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -482,11 +482,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d64_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -759,11 +759,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d64_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1125,11 +1125,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d80_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1324,11 +1324,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d80_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1578,11 +1578,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d80_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1856,11 +1856,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d80_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2223,11 +2223,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d96_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2422,11 +2422,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d96_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2676,11 +2676,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d96_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2954,11 +2954,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d96_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3321,11 +3321,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d128_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3520,11 +3520,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d128_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3774,11 +3774,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d128_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4052,11 +4052,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d128_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4419,11 +4419,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d256_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4619,11 +4619,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d256_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4874,11 +4874,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d256_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5153,11 +5153,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_d256_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5524,11 +5524,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_dany_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5804,11 +5804,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_dany_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6176,11 +6176,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_dany_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6456,11 +6456,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_half_dany_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6825,11 +6825,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d64_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7023,11 +7023,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d64_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7276,11 +7276,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d64_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7553,11 +7553,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d64_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7919,11 +7919,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d80_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8118,11 +8118,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d80_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8372,11 +8372,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d80_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8650,11 +8650,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d80_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9017,11 +9017,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d96_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9216,11 +9216,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d96_ful
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9470,11 +9470,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d96_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9748,11 +9748,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d96_par
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10115,11 +10115,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d128_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10314,11 +10314,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d128_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10568,11 +10568,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d128_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10846,11 +10846,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d128_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11213,11 +11213,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d256_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11413,11 +11413,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d256_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11668,11 +11668,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d256_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11947,11 +11947,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_d256_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12318,11 +12318,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_dany_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12598,11 +12598,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_dany_fu
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12970,11 +12970,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_dany_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -13250,11 +13250,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_half_dany_pa
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;

@@ -31,11 +31,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -240,11 +240,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -504,11 +504,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -720,11 +720,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1099,11 +1099,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1309,11 +1309,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1574,11 +1574,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1791,11 +1791,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2171,11 +2171,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2381,11 +2381,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2646,11 +2646,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2863,11 +2863,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3243,11 +3243,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3453,11 +3453,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3718,11 +3718,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3935,11 +3935,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4315,11 +4315,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4526,11 +4526,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4792,11 +4792,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5010,11 +5010,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5393,11 +5393,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -5682,11 +5682,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6066,11 +6066,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6285,11 +6285,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6667,11 +6667,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -6876,11 +6876,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7140,11 +7140,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7356,11 +7356,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7735,11 +7735,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -7945,11 +7945,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8210,11 +8210,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8427,11 +8427,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -8807,11 +8807,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9017,11 +9017,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9282,11 +9282,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9499,11 +9499,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -9879,11 +9879,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10089,11 +10089,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10354,11 +10354,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10571,11 +10571,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -10951,11 +10951,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11162,11 +11162,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11428,11 +11428,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -11646,11 +11646,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12029,11 +12029,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12318,11 +12318,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12702,11 +12702,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -12921,11 +12921,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;

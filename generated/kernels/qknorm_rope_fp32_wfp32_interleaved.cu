@@ -31,11 +31,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -193,11 +193,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -378,11 +378,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -547,11 +547,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -799,11 +799,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -962,11 +962,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1148,11 +1148,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1318,11 +1318,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1571,11 +1571,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1734,11 +1734,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -1920,11 +1920,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2090,11 +2090,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2343,11 +2343,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2506,11 +2506,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2692,11 +2692,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -2862,11 +2862,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3115,11 +3115,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3279,11 +3279,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3466,11 +3466,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3637,11 +3637,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -3893,11 +3893,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4220,11 +4220,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4626,11 +4626,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;
@@ -4863,11 +4863,11 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
-        if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int nhb = (set == 0 ? nhb1 : nhb2);
+        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+        // what they share per token (the table rows) is read from DRAM once, not 2 times
+        const int set = (int)(it % 2);
+        const int64_t j = it / 2;
+        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
         // divisions: the op takes fewer than 2^31 tokens
         const int64_t tb = (uint32_t)j / (uint32_t)nhb;

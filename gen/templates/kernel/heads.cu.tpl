@@ -70,6 +70,12 @@ $(kernel_name)(const $(params_type) p)
         const int nhb = nhb1;
 % elseif N == 1 then
         const int64_t j = it;
+% elseif m.walk_all then
+        // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
+        // what they share per token (the table rows) is read from DRAM once, not $(N) times
+        const int set = (int)(it % $(N));
+        const int64_t j = it / $(N);
+        const int nhb = 1;
 % else
         // which head set the item belongs to, and its place there
         int set = 0;
