@@ -57,7 +57,7 @@ rope kernel would).]],
     mapping = "heads",
     stages = { token = { "table_per_token", "norm_weights" }, head = { "load", "norm_rms", "rotate", "store" } },
     roles = { cos = "cos", sin = "sin" },
-    -- q's items, then k's: each set with its own strides, head count and weight
+    -- q's heads and k's: each set with its own strides, head count and weight
     head_sets = {
       { input = "q", output = "q", heads = "HQ", weight = "q_weight" },
       { input = "k", output = "k", heads = "HK", weight = "k_weight" },

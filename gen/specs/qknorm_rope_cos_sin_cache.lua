@@ -62,7 +62,7 @@ dims come out NaN.]],
     mapping = "heads",
     stages = { token = { "table_cos_sin_cache", "norm_weights" }, head = { "load", "norm_rms", "rotate", "store" } },
     roles = { cos_sin = "cos_sin_cache", positions = "positions" },
-    -- q's items, then k's: each set with its own strides, head count and weight
+    -- q's heads and k's: each set with its own strides, head count and weight
     head_sets = {
       { input = "q", output = "q", heads = "HQ", weight = "q_weight" },
       { input = "k", output = "k", heads = "HK", weight = "k_weight" },
