@@ -51,9 +51,9 @@ return {
       norm_modulate_select01_bf16_idxi64_yes_vec16 = { rows_per_block = 2 },
     },
     qknorm_across_heads_rope_per_head = {
-      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 102.8 us -> 101.9 us
-      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1096.9 us -> 1006.7 us
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { heads_in_flight = 2, warps = 2 },
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 90.1 us -> 79.4 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1006.6 us -> 848.2 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 6 },
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 36.5 us -> 36.5 us

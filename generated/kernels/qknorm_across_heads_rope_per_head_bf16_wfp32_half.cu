@@ -5085,26 +5085,25 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
-//            2 head(s) in flight per lane, 2 warps per block
-__global__ void __launch_bounds__(64, 3)
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 8 at a time (lane group g takes heads g, g + 4, ...), so that
+    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
     const int64_t ntok = p.B * p.S;
-    const int hg = 4;  // the lane groups of the warp, each heads g, g + hg, ...
-    const int tpw = 1, tsub = 0, hstep = 8;
+    const int tpw = 1, tsub = 0, hstep = 4;
     const int nhb1 = 1;  // runs per token of q
     const int64_t nit1 = ntok * nhb1;
     const int nhb2 = 1;  // runs per token of k
     const int64_t nit2 = ntok * nhb2;
     const int64_t nitems = nit1 + nit2;
-    const int64_t warp = (int64_t)blockIdx.x * 2 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 2;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         // a token's items of the 2 head sets are neighbours (set = it % 2), so that
         // what they share per token (the table rows) is read from DRAM once, not 2 times
@@ -5128,22 +5127,14 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
         {
             float ss = 0.0f;
             for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[2][1][8] = {};
-                float xb[2][1][8] = {};
+                float xa[1][1][8] = {};
+                float xb[1][1][8] = {};
                 if (h < H) {  // head h
                     const __nv_bfloat16* px = xin + (h) * xin_hs;
                     {  // rotate chunk slot 0
                         const int e = (pos + 0) * 8;
                         fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
                         fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
-                    }
-                }
-                if (h + 1 * hg < H) {  // head h + 1 * hg
-                    const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[1][0][0]);
-                        fg_load_bf16x8_keep(px + e + 64 + 0, &xb[1][0][0]);
                     }
                 }
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5162,22 +5153,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
                 ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
                 ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
                 ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xa[1][0][0], xa[1][0][0], ss);
-                ss = fmaf(xb[1][0][0], xb[1][0][0], ss);
-                ss = fmaf(xa[1][0][1], xa[1][0][1], ss);
-                ss = fmaf(xb[1][0][1], xb[1][0][1], ss);
-                ss = fmaf(xa[1][0][2], xa[1][0][2], ss);
-                ss = fmaf(xb[1][0][2], xb[1][0][2], ss);
-                ss = fmaf(xa[1][0][3], xa[1][0][3], ss);
-                ss = fmaf(xb[1][0][3], xb[1][0][3], ss);
-                ss = fmaf(xa[1][0][4], xa[1][0][4], ss);
-                ss = fmaf(xb[1][0][4], xb[1][0][4], ss);
-                ss = fmaf(xa[1][0][5], xa[1][0][5], ss);
-                ss = fmaf(xb[1][0][5], xb[1][0][5], ss);
-                ss = fmaf(xa[1][0][6], xa[1][0][6], ss);
-                ss = fmaf(xb[1][0][6], xb[1][0][6], ss);
-                ss = fmaf(xa[1][0][7], xa[1][0][7], ss);
-                ss = fmaf(xb[1][0][7], xb[1][0][7], ss);
             }
             ss += __shfl_xor_sync(0xffffffffu, ss, 16);
             ss += __shfl_xor_sync(0xffffffffu, ss, 8);
@@ -5187,22 +5162,14 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
             rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
         }
         for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[2][1][8] = {};
-            float xb[2][1][8] = {};
+            float xa[1][1][8] = {};
+            float xb[1][1][8] = {};
             if (h < H) {  // head h
                 const __nv_bfloat16* px = xin + (h) * xin_hs;
                 {  // rotate chunk slot 0
                     const int e = (pos + 0) * 8;
                     fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
                     fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-                }
-            }
-            if (h + 1 * hg < H) {  // head h + 1 * hg
-                const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
-                    fg_load_bf16x8_stream(px + e + 64 + 0, &xb[1][0][0]);
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5254,55 +5221,8 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
                     xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
                 }
             }
-            if (h + 1 * hg < H) {  // head h + 1 * hg: every lane of its group takes this branch
-                // w at this lane's elements of head h + 1 * hg
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h + 1 * hg) * 128;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                    fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-                }
-                xa[1][0][0] = xa[1][0][0] * (rs_token * wa[0][0]);
-                xb[1][0][0] = xb[1][0][0] * (rs_token * wb[0][0]);
-                xa[1][0][1] = xa[1][0][1] * (rs_token * wa[0][1]);
-                xb[1][0][1] = xb[1][0][1] * (rs_token * wb[0][1]);
-                xa[1][0][2] = xa[1][0][2] * (rs_token * wa[0][2]);
-                xb[1][0][2] = xb[1][0][2] * (rs_token * wb[0][2]);
-                xa[1][0][3] = xa[1][0][3] * (rs_token * wa[0][3]);
-                xb[1][0][3] = xb[1][0][3] * (rs_token * wb[0][3]);
-                xa[1][0][4] = xa[1][0][4] * (rs_token * wa[0][4]);
-                xb[1][0][4] = xb[1][0][4] * (rs_token * wb[0][4]);
-                xa[1][0][5] = xa[1][0][5] * (rs_token * wa[0][5]);
-                xb[1][0][5] = xb[1][0][5] * (rs_token * wb[0][5]);
-                xa[1][0][6] = xa[1][0][6] * (rs_token * wa[0][6]);
-                xb[1][0][6] = xb[1][0][6] * (rs_token * wb[0][6]);
-                xa[1][0][7] = xa[1][0][7] * (rs_token * wa[0][7]);
-                xb[1][0][7] = xb[1][0][7] * (rs_token * wb[0][7]);
-                if (round_y) {
-                    xa[1][0][0] = fg_round_to<__nv_bfloat16>(xa[1][0][0]);
-                    xb[1][0][0] = fg_round_to<__nv_bfloat16>(xb[1][0][0]);
-                    xa[1][0][1] = fg_round_to<__nv_bfloat16>(xa[1][0][1]);
-                    xb[1][0][1] = fg_round_to<__nv_bfloat16>(xb[1][0][1]);
-                    xa[1][0][2] = fg_round_to<__nv_bfloat16>(xa[1][0][2]);
-                    xb[1][0][2] = fg_round_to<__nv_bfloat16>(xb[1][0][2]);
-                    xa[1][0][3] = fg_round_to<__nv_bfloat16>(xa[1][0][3]);
-                    xb[1][0][3] = fg_round_to<__nv_bfloat16>(xb[1][0][3]);
-                    xa[1][0][4] = fg_round_to<__nv_bfloat16>(xa[1][0][4]);
-                    xb[1][0][4] = fg_round_to<__nv_bfloat16>(xb[1][0][4]);
-                    xa[1][0][5] = fg_round_to<__nv_bfloat16>(xa[1][0][5]);
-                    xb[1][0][5] = fg_round_to<__nv_bfloat16>(xb[1][0][5]);
-                    xa[1][0][6] = fg_round_to<__nv_bfloat16>(xa[1][0][6]);
-                    xb[1][0][6] = fg_round_to<__nv_bfloat16>(xb[1][0][6]);
-                    xa[1][0][7] = fg_round_to<__nv_bfloat16>(xa[1][0][7]);
-                    xb[1][0][7] = fg_round_to<__nv_bfloat16>(xb[1][0][7]);
-                }
-            }
             // cos/sin of each head in flight: row [b, h, s]
-            float cs[2][1][8] = {}, sn[2][1][8] = {};
+            float cs[1][1][8] = {}, sn[1][1][8] = {};
             if (h < H) {  // head h
                 const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
                 const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
@@ -5310,15 +5230,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
                     const int a = (pos + 0) * 8;
                     fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
                     fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
-                }
-            }
-            if (h + 1 * hg < H) {  // head h + 1 * hg
-                const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h + 1 * hg) * p.cos_stride[1] + s * p.cos_stride[2];
-                const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h + 1 * hg) * p.sin_stride[1] + s * p.sin_stride[2];
-                {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                    const int a = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(crow + a + 0, &cs[1][0][0]);
-                    fg_load_bf16x8_keep(srow + a + 0, &sn[1][0][0]);
                 }
             }
             // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -5330,14 +5241,6 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
             fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
             fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
             fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
-            fg_rotate(xa[1][0][0], xb[1][0][0], cs[1][0][0], sn[1][0][0]);
-            fg_rotate(xa[1][0][1], xb[1][0][1], cs[1][0][1], sn[1][0][1]);
-            fg_rotate(xa[1][0][2], xb[1][0][2], cs[1][0][2], sn[1][0][2]);
-            fg_rotate(xa[1][0][3], xb[1][0][3], cs[1][0][3], sn[1][0][3]);
-            fg_rotate(xa[1][0][4], xb[1][0][4], cs[1][0][4], sn[1][0][4]);
-            fg_rotate(xa[1][0][5], xb[1][0][5], cs[1][0][5], sn[1][0][5]);
-            fg_rotate(xa[1][0][6], xb[1][0][6], cs[1][0][6], sn[1][0][6]);
-            fg_rotate(xa[1][0][7], xb[1][0][7], cs[1][0][7], sn[1][0][7]);
             if (h < H) {  // head h
                 __nv_bfloat16* po = xout + (h) * xout_hs;
                 {  // rotate chunk slot 0
@@ -5346,20 +5249,12 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
                     fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
                 }
             }
-            if (h + 1 * hg < H) {  // head h + 1 * hg
-                __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
-                    fg_store_bf16x8(po + e + 64 + 0, &xb[1][0][0]);
-                }
-            }
         }
     }
 }
 
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// (and at most 6 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
@@ -5369,19 +5264,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
     if (err != cudaSuccess) return err;
     int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
     if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16), 64, 0);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16), 128, 0);
         if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
+        if (per_sm > 6) per_sm = 6;
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
     int64_t items = 0;
     items += p->B * p->S;  // a run per token of q
     items += p->B * p->S;  // a run per token of k
-    int64_t blocks = (items + 2 - 1) / 2;
+    int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
