@@ -16,12 +16,10 @@ int tuning_split_kernel(const char *kernel, tuning_entry *e) {
   if (!best || best >= sizeof e->op) return -1;
   memcpy(e->op, kernel, best);
   e->op[best] = 0;
-  /* the variant: the kernel name without its _sm<N> (and a tuning build's _t<i>) */
+  /* the variant: the kernel name without its _sm<N> */
   snprintf(e->variant, sizeof e->variant, "%s", kernel);
   char *sm = strrchr(e->variant, '_');
   if (sm && !strncmp(sm, "_sm", 3)) *sm = 0;
-  char *t = strrchr(e->variant, '_');
-  if (t && t[1] == 't' && t[2] >= '0' && t[2] <= '9' && strspn(t + 2, "0123456789") == strlen(t + 2)) *t = 0;
   return 0;
 }
 

@@ -13,9 +13,9 @@ typedef struct {
   char comment[1024]; /* lines written above the entry, each starting "-- "; may be empty */
 } tuning_entry;
 
-/* From a kernel name as fg__last_kernel() gives it ("rope_..._vec16_sm90",
-   or "_t3_sm90" in a tuning build): its op (the longest op name of the
-   catalogue it starts with) and variant. 0, or -1 if no op matches. */
+/* From a kernel name as fg__last_kernel() gives it ("rope_..._vec16_sm90"):
+   its op (the longest op name of the catalogue it starts with) and variant.
+   0, or -1 if no op matches. */
 int tuning_split_kernel(const char *kernel, tuning_entry *e);
 /* The whole file, entries sorted by op then variant (duplicates written once). */
 void tuning_file_write(FILE *f, const char *gpu, int arch, const char *note, tuning_entry *e, size_t n);

@@ -48,7 +48,7 @@ static const char usage[] =
 
 typedef struct {
   const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime, *tuning;
-  int tune_build, tuning_named;
+  int tune_build;
 } options;
 
 /* "./gen//specs/" -> "gen/specs": file headers name the spec by this path, so
@@ -71,7 +71,7 @@ static const char *normalize_dir(const char *in) {
 
 static int parse_args(int argc, char **argv, options *o) {
   *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja", "fg",
-                 "runtime", "gen/tuning", 0, 0};
+                 "runtime", NULL, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char **slot = NULL;
@@ -85,7 +85,7 @@ static int parse_args(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--dep-target")) slot = &o->dep_target;
     else if (!strcmp(a, "--prefix")) slot = &o->prefix;
     else if (!strcmp(a, "--runtime")) slot = &o->runtime;
-    else if (!strcmp(a, "--tuning")) { slot = &o->tuning; o->tuning_named = 1; }
+    else if (!strcmp(a, "--tuning")) slot = &o->tuning;
     if (slot) {
       if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
       *slot = normalize_dir(argv[i]);
@@ -182,16 +182,16 @@ int main(int argc, char **argv) {
   if (gen_sources_read(o.templates, ".tpl", &templates, &read) != 0) return EXIT_IO;
   if (gen_sources_read(o.runtime, ".c", &rt_c, &read) != 0 || gen_sources_read(o.runtime, ".h", &rt_h, &read) != 0)
     return EXIT_IO;
-  /* tuning data beside the specs it tunes (gen/specs -> gen/tuning) unless named; that
-     default may be missing (the specs' tiles then), a named folder may not */
+  /* tuning data beside the specs it tunes (gen/specs -> gen/tuning) unless --tuning names a
+     folder; that default may be missing (the specs' tiles then), a named folder may not */
   char tuning_dir[4096];
-  if (!o.tuning_named) {
+  const int tuning_named = o.tuning != NULL;
+  if (!tuning_named) {
     const char *slash = strrchr(o.specs, '/');
-    if (slash) snprintf(tuning_dir, sizeof tuning_dir, "%.*s/tuning", (int)(slash - o.specs), o.specs);
-    else snprintf(tuning_dir, sizeof tuning_dir, "tuning");
+    snprintf(tuning_dir, sizeof tuning_dir, "%.*stuning", slash ? (int)(slash - o.specs) + 1 : 0, o.specs);
     o.tuning = tuning_dir;
   }
-  if (!o.tuning_named && access(o.tuning, F_OK) != 0) tuning = (gen_source_set){0};
+  if (!tuning_named && access(o.tuning, F_OK) != 0) tuning = (gen_source_set){0};
   else if (gen_sources_read(o.tuning, ".lua", &tuning, &read) != 0) return EXIT_IO;
   /* the runtime's C files, then its headers (python/ and other folders are not part of it) */
   size_t n_runtime = 0;

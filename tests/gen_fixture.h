@@ -1,6 +1,7 @@
-/* What the generator's tests share (tests/test_generator.c,
- * tests/test_tuning.c): files, a subprocess with a timeout, and a fixture
- * folder under /tmp holding a copy of gen/specs/rope.lua. */
+/* What the generator's tests share (tests/test_generator.c, tests/test_tuning.c;
+ * tests/test_vendor.c reads and removes files with it): files, a subprocess
+ * with a timeout, and a fixture folder under /tmp holding a copy of
+ * gen/specs/rope.lua. */
 #ifndef TEST_GEN_FIXTURE_H
 #define TEST_GEN_FIXTURE_H
 #include <stddef.h>

@@ -63,8 +63,7 @@ static run_result generate_tuned(fixture *f, const char *archs, const char *extr
                     f->specs, f->out, archs, f->root, extra);
 }
 
-/* The text of one variant's kernel for one target, from its file: the
-   `#if FG_SM == N` block, or the whole file where every target shares it. */
+/* The kernel file that holds VARIANT (malloc'd; NULL if missing). */
 static char *kernel_file(fixture *f) {
   char path[700];
   snprintf(path, sizeof path, "%s/%s", f->out, KERNEL_FILE);

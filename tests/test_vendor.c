@@ -7,25 +7,13 @@
  * FUSEGEN_VENDOR_KEEP=PATH the program is kept at PATH, to run elsewhere. */
 #define _POSIX_C_SOURCE 200809L
 #include "test_vendor.h"
+#include "gen_fixture.h"
 #include "harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  size_t got = s ? fread(s, 1, (size_t)n, f) : 0;
-  fclose(f);
-  if (s) s[got] = 0;
-  return s;
-}
 
 void test_vendor_two_prefixes_in_one_program(void) {
   const char *cuda = getenv("CUDA_HOME");
@@ -40,7 +28,7 @@ void test_vendor_two_prefixes_in_one_program(void) {
   snprintf(log, sizeof log, "%s/log", dir);
   snprintf(cmd, sizeof cmd, "FUSEGEN='%s' sh tests/vendor/run.sh '%s/work' >'%s' 2>&1", test_fusegen_path(), dir, log);
   int rc = system(cmd);
-  char *out = read_all(log);
+  char *out = read_text(log, NULL);
   const char *tail = out ? out : "";
   if (strlen(tail) > 3000) tail += strlen(tail) - 3000;
   CHECK_MSG(rc == 0, "tests/vendor/run.sh failed (status %d); its output ends:\n%s", rc, tail);
@@ -51,6 +39,5 @@ void test_vendor_two_prefixes_in_one_program(void) {
     CHECK(system(cmd) == 0);
   }
   free(out);
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+  rm_rf(dir);
 }
