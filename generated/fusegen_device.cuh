@@ -46,15 +46,15 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
     const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
 
-__device__ __forceinline__ void fg_load_fp32x2_stream(const float* p, float* d) {
-    const uint2 r = __ldcs(reinterpret_cast<const uint2*>(p));
+__device__ __forceinline__ void fg_unpack_fp32x2(const uint2 r, float* d) {
     d[0] = __uint_as_float(r.x);
     d[1] = __uint_as_float(r.y);
 }
+__device__ __forceinline__ void fg_load_fp32x2_stream(const float* p, float* d) {
+    fg_unpack_fp32x2(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp32x2_keep(const float* p, float* d) {
-    const uint2 r = __ldg(reinterpret_cast<const uint2*>(p));
-    d[0] = __uint_as_float(r.x);
-    d[1] = __uint_as_float(r.y);
+    fg_unpack_fp32x2(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
     uint2 r;
@@ -62,19 +62,17 @@ __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
     r.y = __float_as_uint(s[1]);
     *reinterpret_cast<uint2*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_fp32x4_stream(const float* p, float* d) {
-    const uint4 r = __ldcs(reinterpret_cast<const uint4*>(p));
+__device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
     d[0] = __uint_as_float(r.x);
     d[1] = __uint_as_float(r.y);
     d[2] = __uint_as_float(r.z);
     d[3] = __uint_as_float(r.w);
 }
+__device__ __forceinline__ void fg_load_fp32x4_stream(const float* p, float* d) {
+    fg_unpack_fp32x4(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp32x4_keep(const float* p, float* d) {
-    const uint4 r = __ldg(reinterpret_cast<const uint4*>(p));
-    d[0] = __uint_as_float(r.x);
-    d[1] = __uint_as_float(r.y);
-    d[2] = __uint_as_float(r.z);
-    d[3] = __uint_as_float(r.w);
+    fg_unpack_fp32x4(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
     uint4 r;
@@ -84,28 +82,29 @@ __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
     r.w = __float_as_uint(s[3]);
     *reinterpret_cast<uint4*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_fp16x2_stream(const __half* p, float* d) {
-    const unsigned r = __ldcs(reinterpret_cast<const unsigned*>(p));
+__device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
     fg_unpack2(r, __half(), d + 0);
 }
+__device__ __forceinline__ void fg_load_fp16x2_stream(const __half* p, float* d) {
+    fg_unpack_fp16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp16x2_keep(const __half* p, float* d) {
-    const unsigned r = __ldg(reinterpret_cast<const unsigned*>(p));
-    fg_unpack2(r, __half(), d + 0);
+    fg_unpack_fp16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x2(__half* p, const float* s) {
     unsigned r;
     r = fg_pack2(s + 0, __half());
     *reinterpret_cast<unsigned*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_fp16x4_stream(const __half* p, float* d) {
-    const uint2 r = __ldcs(reinterpret_cast<const uint2*>(p));
+__device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
     fg_unpack2(r.x, __half(), d + 0);
     fg_unpack2(r.y, __half(), d + 2);
 }
+__device__ __forceinline__ void fg_load_fp16x4_stream(const __half* p, float* d) {
+    fg_unpack_fp16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp16x4_keep(const __half* p, float* d) {
-    const uint2 r = __ldg(reinterpret_cast<const uint2*>(p));
-    fg_unpack2(r.x, __half(), d + 0);
-    fg_unpack2(r.y, __half(), d + 2);
+    fg_unpack_fp16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
     uint2 r;
@@ -113,19 +112,17 @@ __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
     r.y = fg_pack2(s + 2, __half());
     *reinterpret_cast<uint2*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_fp16x8_stream(const __half* p, float* d) {
-    const uint4 r = __ldcs(reinterpret_cast<const uint4*>(p));
+__device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
     fg_unpack2(r.x, __half(), d + 0);
     fg_unpack2(r.y, __half(), d + 2);
     fg_unpack2(r.z, __half(), d + 4);
     fg_unpack2(r.w, __half(), d + 6);
 }
+__device__ __forceinline__ void fg_load_fp16x8_stream(const __half* p, float* d) {
+    fg_unpack_fp16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp16x8_keep(const __half* p, float* d) {
-    const uint4 r = __ldg(reinterpret_cast<const uint4*>(p));
-    fg_unpack2(r.x, __half(), d + 0);
-    fg_unpack2(r.y, __half(), d + 2);
-    fg_unpack2(r.z, __half(), d + 4);
-    fg_unpack2(r.w, __half(), d + 6);
+    fg_unpack_fp16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
     uint4 r;
@@ -135,28 +132,29 @@ __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
     r.w = fg_pack2(s + 6, __half());
     *reinterpret_cast<uint4*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_bf16x2_stream(const __nv_bfloat16* p, float* d) {
-    const unsigned r = __ldcs(reinterpret_cast<const unsigned*>(p));
+__device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
     fg_unpack2(r, __nv_bfloat16(), d + 0);
 }
+__device__ __forceinline__ void fg_load_bf16x2_stream(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, float* d) {
-    const unsigned r = __ldg(reinterpret_cast<const unsigned*>(p));
-    fg_unpack2(r, __nv_bfloat16(), d + 0);
+    fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s) {
     unsigned r;
     r = fg_pack2(s + 0, __nv_bfloat16());
     *reinterpret_cast<unsigned*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_bf16x4_stream(const __nv_bfloat16* p, float* d) {
-    const uint2 r = __ldcs(reinterpret_cast<const uint2*>(p));
+__device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
     fg_unpack2(r.x, __nv_bfloat16(), d + 0);
     fg_unpack2(r.y, __nv_bfloat16(), d + 2);
 }
+__device__ __forceinline__ void fg_load_bf16x4_stream(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_bf16x4_keep(const __nv_bfloat16* p, float* d) {
-    const uint2 r = __ldg(reinterpret_cast<const uint2*>(p));
-    fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-    fg_unpack2(r.y, __nv_bfloat16(), d + 2);
+    fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s) {
     uint2 r;
@@ -164,19 +162,17 @@ __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s
     r.y = fg_pack2(s + 2, __nv_bfloat16());
     *reinterpret_cast<uint2*>(p) = r;
 }
-__device__ __forceinline__ void fg_load_bf16x8_stream(const __nv_bfloat16* p, float* d) {
-    const uint4 r = __ldcs(reinterpret_cast<const uint4*>(p));
+__device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
     fg_unpack2(r.x, __nv_bfloat16(), d + 0);
     fg_unpack2(r.y, __nv_bfloat16(), d + 2);
     fg_unpack2(r.z, __nv_bfloat16(), d + 4);
     fg_unpack2(r.w, __nv_bfloat16(), d + 6);
 }
+__device__ __forceinline__ void fg_load_bf16x8_stream(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_bf16x8_keep(const __nv_bfloat16* p, float* d) {
-    const uint4 r = __ldg(reinterpret_cast<const uint4*>(p));
-    fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-    fg_unpack2(r.y, __nv_bfloat16(), d + 2);
-    fg_unpack2(r.z, __nv_bfloat16(), d + 4);
-    fg_unpack2(r.w, __nv_bfloat16(), d + 6);
+    fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s) {
     uint4 r;
@@ -218,9 +214,7 @@ __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf,
     __syncthreads();
     float s = 0.f;
     const int first = group * wr;
-#pragma unroll
-    for (int w = 0; w < W; w++)
-        if (w < wr && first + w < W) s += red[rbuf][first + w];
+    for (int w = 0; w < wr && first + w < W; w++) s += red[rbuf][first + w];
     rbuf ^= 1;
     return s;
 }

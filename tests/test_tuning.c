@@ -35,18 +35,24 @@ void test_tuning_spec_candidate_unknown_name(void) {
                     "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
-/* rows_per_block, the rows mapping's parameter that the tuner offers */
+/* rows_per_block and prefetch, rows-mapping parameters that the tuner offers */
+#define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
 void test_tuning_spec_rows_per_block_range(void) {
-  expect_spec_error_in("gen/specs/norm_modulate.lua", "warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2,",
-                       "warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2, rows_per_block = 33,",
+  expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
+                       "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 33,",
                        "tiles.rows_per_block", "an integer: 0: a block takes as many rows as its warps hold");
+  expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES, NM_TILES " prefetch = 3,", "tiles.prefetch",
+                       "an integer: 0: each stage loads where it uses the values");
+  expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
+                       "warps = 32, chunks = 2, blocks_per_sm = -1, min_blocks = 2, rows_per_block = 1,",
+                       "tiles.blocks_per_sm", "an integer: 0: one block per row group of the call");
 }
 
 /* ---- tuning files ---------------------------------------------------------------- */
 
-/* The fixture plus root/tuning/<name> holding text. */
-static int tuning_fixture(fixture *f, const char *name, const char *text) {
-  if (!fixture_open(f, NULL)) return 0;
+/* The fixture (its spec: spec_text, or rope.lua when NULL) plus root/tuning/<name> holding text. */
+static int tuning_fixture_text(fixture *f, const char *spec_text, const char *name, const char *text) {
+  if (!fixture_open(f, spec_text)) return 0;
   char dir[600], path[700];
   snprintf(dir, sizeof dir, "%s/tuning", f->root);
   snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -55,6 +61,10 @@ static int tuning_fixture(fixture *f, const char *name, const char *text) {
     return 0;
   }
   return 1;
+}
+
+static int tuning_fixture(fixture *f, const char *name, const char *text) {
+  return tuning_fixture_text(f, NULL, name, text);
 }
 
 static run_result generate_tuned(fixture *f, const char *archs, const char *extra) {
@@ -117,6 +127,68 @@ void test_tuning_file_applies_to_its_target_only(void) {
   CHECK_MSG(plain && !strstr(plain, "#if FG_SM == "), "without tuning data the kernels still differ by target");
   free(plain);
   free(tuned);
+  fixture_close(&f);
+}
+
+/* The rows mapping's forms, set per target by tuning files: sm_90 with
+   prefetch 2 and one block per row (loads of x, scale, shift and gate issued
+   before the first reduction; a 2-D grid, no occupancy query), sm_80 with a
+   persistent grid and no prefetch (each stage loads where it uses values). */
+#define NM_VARIANT "norm_modulate_select01_bf16_idxi64_no_vec16"
+static int in_order(const char *text, const char *end, const char *const *marks, int n) {
+  const char *at = text;
+  for (int i = 0; i < n; i++) {
+    const char *p = strstr(at, marks[i]);
+    if (!p || p > end) {
+      CHECK_MSG(0, "[%s] missing or out of order in:\n%.*s", marks[i], (int)(end - text), text);
+      return 0;
+    }
+    at = p;
+  }
+  return 1;
+}
+
+void test_tuning_rows_forms(void) {
+  char *spec = read_text("gen/specs/norm_modulate_select01.lua", NULL);
+  CHECK_MSG(spec != NULL, "cannot read gen/specs/norm_modulate_select01.lua");
+  fixture f;
+  if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua",
+                                    "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
+                                    " = { prefetch = 2, blocks_per_sm = 0 } } } }\n")) {
+    fixture_close(&f);
+    free(spec);
+    return;
+  }
+  char path[700];
+  snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f.root);
+  CHECK(write_text(path, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
+                         " = { prefetch = 0, blocks_per_sm = 32 } } } }\n") == 0);
+  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  snprintf(path, sizeof path, "%s/kernels/norm_modulate_select01_bf16.cu", f.out);
+  char *text = read_text(path, NULL);
+  CHECK_MSG(text != NULL, "no %s", path);
+  char *sm80 = text ? strstr(text, "#if FG_SM == 80  // tile parameters for sm_80 (") : NULL;
+  char *sm90 = sm80 ? strstr(sm80, "#elif FG_SM == 90  // tile parameters for sm_90 (") : NULL;
+  char *end = sm90 ? strstr(sm90, "#endif") : NULL;
+  CHECK_MSG(sm80 && sm90 && end && strstr(sm80, "// " NM_VARIANT "\n") == strchr(sm80, '\n') + 1,
+            "the variant is not written per target");
+  if (sm80 && sm90 && end) {
+    const char *ahead[] = {"// issue:", "fg_ld16_stream(xr + e)", "fg_ld16_keep(scale_row + e)",
+                           "fg_ld16_keep(gate_row + e)", "// use:", "fg_row_sum<", "fg_st16(gout + e, g_raw[0])",
+                           "const dim3 grid("};
+    in_order(sm90, end, ahead, (int)(sizeof ahead / sizeof ahead[0]));
+    char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    CHECK_MSG(!occ || occ > end, "the one-block-per-row launcher asks the occupancy calculator");
+    const char *at_use[] = {"for (int64_t first", "fg_load_bf16x8_stream(xr + e", "fg_row_sum<",
+                            "fg_load_bf16x8_keep(scale_row + e", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
+    in_order(sm80, sm90, at_use, (int)(sizeof at_use / sizeof at_use[0]));
+    char *issue = strstr(sm80, "// issue:");
+    CHECK_MSG(!issue || issue > sm90, "sm_80's kernel (prefetch 0) has an issue phase");
+  }
+  free(text);
+  free(spec);
   fixture_close(&f);
 }
 

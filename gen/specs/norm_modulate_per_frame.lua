@@ -53,7 +53,7 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
   kernel = {
     mapping = "rows",
     max_channels = 16384,
-    stages = { row = { "source_tensor", "load_row", "residual_add", "norm", "affine", "modulate", "store_row" } },
+    stages = { row = { "load_row", "residual_add", "source_tensor", "norm", "affine", "modulate", "store_row" } },
     roles = { input = "x", output = "out", weight = "weight", bias = "bias",
       residual = "residual", residual_gate = "residual_gate", residual_out = "residual_out",
       scale = "scale", shift = "shift",
@@ -61,17 +61,19 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
     files = { "act" },
   },
   -- Every variant holds a row of 16384 channels in one block (32 * warps *
-  -- chunks * elements per chunk). 16-bit dtypes: 16 warps of 4 chunks (C = 3072:
-  -- 3 warps per row, 5 rows per block) with registers for 2 blocks per
-  -- multiprocessor; fp32: 32 warps of 4 chunks; the element path: 32 warps of
-  -- 16 elements.
+  -- chunks * elements per chunk). 16-bit dtypes: 32 warps of 2 chunks (C = 3072:
+  -- 6 warps per row), one row per block and one block per row (the hardware
+  -- schedules blocks as others finish: no tail of rows), in 32 registers, so
+  -- that many rows are in flight; the residual form loads its three inputs
+  -- before its first store (prefetch 1) in up to 64. fp32: 32 warps of 4
+  -- chunks in 64 registers; the element path: 32 warps of 16 elements.
   tiles = {
-    warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 2,
-    { when = { act = "fp32" }, warps = 32, min_blocks = 1 },
-    { when = { access = "scalar" }, warps = 32, chunks = 16, min_blocks = 1 },
-    -- sm_100's ptxas spills the residual form in 64 registers: no register cap there
-    { when = { arch = 100 }, min_blocks = 1 },
+    warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,
+    { when = { residual = "yes" }, min_blocks = 1, prefetch = 1 },
+    { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
+    { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 16, 32 }, chunks = { 4, 6 }, min_blocks = { 1, 2 }, rows_per_block = { 0, 1, 2 } },
+  tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
+    { when = { access = "vec16" }, prefetch = { 0, 1, 2 } } },
 }

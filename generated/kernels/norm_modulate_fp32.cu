@@ -11,7 +11,8 @@
 // norm_modulate_fp32_no_vec16
 //   norm_modulate: act=fp32 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; 16-byte accesses
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)(const fg_norm_modulate_params p)
 {
@@ -20,21 +21,15 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)(const fg_norm_modulate_params p)
     const int nc = (C + 3) / 4;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -54,6 +49,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
             if (p.norm == 0) {  // LayerNorm: centre first
@@ -184,32 +181,32 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)(const fg_norm_modulate_params p)
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
@@ -237,29 +234,16 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)(const fg_norm_modulate_params p)
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16), 1024, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
+    (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr, threads = 1024;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_fp32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -267,6 +251,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_no_vec16)(cons
 //   norm_modulate: act=fp32 residual=no access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_no_scalar)(const fg_norm_modulate_params p)
 {
@@ -278,8 +263,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_scalar)(const fg_norm_modulate_params p)
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -288,8 +273,6 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_scalar)(const fg_norm_modulate_params p)
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
         float v[16][1] = {};  // the row's values, fp32
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -357,6 +340,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_scalar)(const fg_norm_modulate_params p)
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
             if (p.norm == 0) {  // LayerNorm: centre first
@@ -787,128 +772,128 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_no_scalar)(const fg_norm_modulate_params p)
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
@@ -1013,7 +998,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_no_scalar)(con
 // norm_modulate_fp32_yes_vec16
 //   norm_modulate: act=fp32 residual=yes access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; 16-byte accesses
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)(const fg_norm_modulate_params p)
 {
@@ -1022,21 +1008,15 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)(const fg_norm_modulate_params p)
     const int nc = (C + 3) / 4;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -1097,6 +1077,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)(const fg_norm_modulate_params p)
                 fg_store_fp32x4(ro + e + 0, &v[3][0]);
             }
         }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
             if (p.norm == 0) {  // LayerNorm: centre first
@@ -1227,32 +1209,32 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)(const fg_norm_modulate_params p)
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 4;
             float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
             fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
             fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
@@ -1280,29 +1262,16 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)(const fg_norm_modulate_params p)
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16), 1024, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
+    (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr, threads = 1024;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_fp32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1310,6 +1279,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp32_yes_vec16)(con
 //   norm_modulate: act=fp32 residual=yes access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_fp32_yes_scalar)(const fg_norm_modulate_params p)
 {
@@ -1321,8 +1291,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_scalar)(const fg_norm_modulate_params p)
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -1331,8 +1301,6 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_scalar)(const fg_norm_modulate_params p)
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
         float v[16][1] = {};  // the row's values, fp32
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -1549,6 +1517,8 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_scalar)(const fg_norm_modulate_params p)
                 (ro + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
             if (p.norm == 0) {  // LayerNorm: centre first
@@ -1979,128 +1949,128 @@ FG_ARCH_NAME(fg_norm_modulate_fp32_yes_scalar)(const fg_norm_modulate_params p)
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll

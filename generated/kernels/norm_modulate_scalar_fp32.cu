@@ -11,7 +11,8 @@
 // norm_modulate_scalar_fp32_no_vec16
 //   norm_modulate_scalar: act=fp32 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; 16-byte accesses
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -20,18 +21,14 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
     const int nc = (C + 3) / 4;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
@@ -214,29 +211,16 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16), 1024, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
+    (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr, threads = 1024;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -244,6 +228,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_no_vec1
 //   norm_modulate_scalar: act=fp32 residual=no access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scalar_params p)
 {
@@ -255,8 +240,8 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -895,7 +880,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_no_scal
 // norm_modulate_scalar_fp32_yes_vec16
 //   norm_modulate_scalar: act=fp32 residual=yes access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; 16-byte accesses
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scalar_params p)
 {
@@ -904,18 +890,14 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
     const int nc = (C + 3) / 4;               // chunks per row
     const int wr = (nc + 127) / 128;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
         {
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
@@ -1139,29 +1121,16 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16), 1024, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
+    (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 32 / wr, threads = 1024;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
 
@@ -1169,6 +1138,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp32_yes_vec
 //   norm_modulate_scalar: act=fp32 residual=yes access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_scalar_params p)
 {
@@ -1180,8 +1150,8 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;

@@ -8,68 +8,28 @@
 #error "compile with -DFG_SM=<target>, as generated/sources.ninja does"
 #endif
 
-#if FG_SM == 80  // tile parameters for sm_80
 // norm_modulate_select01_bf16_idxi64_no_vec16
 //   norm_modulate_select01: act=bf16 index=i64 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modulate_select01_params p)
 {
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
+    __shared__ float red[2][32];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
+    const int wr = (nc + 63) / 64;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -80,14 +40,17 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 const int e = (pos + 1 * tpr) * 8;
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // operand selects rather than a branch on the index: nothing waits for its
+            // load until the first access through these pointers
+            scale_row = (const __nv_bfloat16*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
+            shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
+            gate_row = (const __nv_bfloat16*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
@@ -96,19 +59,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
                 s = 0.f;
                 if (live && pos < nc) {
                     s = fmaf(v[0][0], v[0][0], s);
@@ -130,45 +85,17 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                     s = fmaf(v[1][6], v[1][6], s);
                     s = fmaf(v[1][7], v[1][7], s);
                 }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
             } else {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
         }
         if (p.weight || p.bias) {
             const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
@@ -203,68 +130,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                     for (int j = 0; j < 8; j++) v[1][j] += c[j];
                 }
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = pos * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = (pos + 1 * tpr) * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         {
             __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -276,666 +157,39 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 const int e = (pos + 1 * tpr) * 8;
                 fg_store_bf16x8(orow + e + 0, &v[1][0]);
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
-// norm_modulate_select01_bf16_idxi64_no_vec16
-//   norm_modulate_select01: act=bf16 index=i64 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
         }
         {
             __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
+                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
+                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    // at most 1 row(s) per block, and only the warps they need: more,
-    // smaller blocks fit (registers scale with the threads), each syncing alone
-    const int64_t rpb = 16 / wr < 1 ? 16 / wr : 1;
-    const int64_t threads = 32 * wr * rpb;
-    int64_t fit = (int64_t)per_sm * 512 / threads;
-    if (fit > 32) fit = 32;
-    const int64_t cap = (int64_t)sm_count * fit;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
-
-#elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_select01_bf16_idxi64_no_vec16
-//   norm_modulate_select01: act=bf16 index=i64 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-#endif
 
 // norm_modulate_select01_bf16_idxi64_no_scalar
 //   norm_modulate_select01: act=bf16 index=i64 residual=no access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modulate_select01_params p)
 {
@@ -947,8 +201,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -957,114 +211,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
         float v[16][1] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-        }
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -1131,6 +277,16 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // the element path: the branch costs fewer registers than the selects
+            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
+            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
+            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
@@ -1562,128 +718,128 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
@@ -1754,6 +910,105 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
+            }
+        }
+        {
+            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
             }
         }
     }
@@ -1785,96 +1040,77 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
     return cudaGetLastError();
 }
 
-#if FG_SM == 80  // tile parameters for sm_80
 // norm_modulate_select01_bf16_idxi64_yes_vec16
 //   norm_modulate_select01: act=bf16 index=i64 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modulate_select01_params p)
 {
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
+    __shared__ float red[2][32];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
+    const int wr = (nc + 63) / 64;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+        uint4 x_raw[2];
+        {
+            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                x_raw[0] = fg_ld16_stream(xr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                x_raw[1] = fg_ld16_stream(xr + e);
+            }
+        }
+        uint4 res_raw[2], rgate_raw[2];
+        {
+            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                res_raw[0] = fg_ld16_stream(rr + e);
+                rgate_raw[0] = fg_ld16_stream(gr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                res_raw[1] = fg_ld16_stream(rr + e);
+                rgate_raw[1] = fg_ld16_stream(gr + e);
+            }
+        }
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
         const __nv_bfloat16* gate_row;
         {
             const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
+            // operand selects rather than a branch on the index: nothing waits for its
+            // load until the first access through these pointers
+            scale_row = (const __nv_bfloat16*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
+            shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
+            gate_row = (const __nv_bfloat16*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
+        // use: the stages' arithmetic and stores on what the loads returned
+        if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+        if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
+                fg_unpack_bf16x8(res_raw[0], &r[0]);
+                fg_unpack_bf16x8(rgate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
                 fg_store_bf16x8(ro + e + 0, &v[0][0]);
@@ -1882,29 +1118,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
                 float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
+                fg_unpack_bf16x8(res_raw[1], &r[0]);
+                fg_unpack_bf16x8(rgate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
                 fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
             }
         }
         if (p.norm != 2) {  // not none
@@ -1914,19 +1132,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
                 s = 0.f;
                 if (live && pos < nc) {
                     s = fmaf(v[0][0], v[0][0], s);
@@ -1948,45 +1158,17 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                     s = fmaf(v[1][6], v[1][6], s);
                     s = fmaf(v[1][7], v[1][7], s);
                 }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
             } else {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
         }
         if (p.weight || p.bias) {
             const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
@@ -2021,68 +1203,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                     for (int j = 0; j < 8; j++) v[1][j] += c[j];
                 }
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = pos * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = (pos + 1 * tpr) * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         {
             __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2094,748 +1230,48 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                 const int e = (pos + 1 * tpr) * 8;
                 fg_store_bf16x8(orow + e + 0, &v[1][0]);
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
         }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
-// norm_modulate_select01_bf16_idxi64_yes_vec16
-//   norm_modulate_select01: act=bf16 index=i64 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block (at most 2 row(s): the warps they need), C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
+        uint4 g_raw[2];
+        if (live && pos < nc) {  // chunk slot 0
+            const int e = pos * 8;
+            g_raw[0] = fg_ld16_keep(gate_row + e);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            const int e = (pos + 1 * tpr) * 8;
+            g_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
             __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
+                fg_st16(gout + e, g_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
+                fg_st16(gout + e, g_raw[1]);
             }
         }
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    // at most 2 row(s) per block, and only the warps they need: more,
-    // smaller blocks fit (registers scale with the threads), each syncing alone
-    const int64_t rpb = 16 / wr < 2 ? 16 / wr : 2;
-    const int64_t threads = 32 * wr * rpb;
-    int64_t fit = (int64_t)per_sm * 512 / threads;
-    if (fit > 32) fit = 32;
-    const int64_t cap = (int64_t)sm_count * fit;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
-
-#elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_select01_bf16_idxi64_yes_vec16
-//   norm_modulate_select01: act=bf16 index=i64 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi64_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-#endif
 
 // norm_modulate_select01_bf16_idxi64_yes_scalar
 //   norm_modulate_select01: act=bf16 index=i64 residual=yes access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_modulate_select01_params p)
 {
@@ -2847,8 +1283,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -2857,114 +1293,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
         float v[16][1] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-        }
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -3180,6 +1508,16 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
                 (ro + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // the element path: the branch costs fewer registers than the selects
+            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
+            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
+            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
@@ -3611,128 +1949,128 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
@@ -3803,6 +2141,105 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
+            }
+        }
+        {
+            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
             }
         }
     }
@@ -3834,68 +2271,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
     return cudaGetLastError();
 }
 
-#if FG_SM == 80  // tile parameters for sm_80
 // norm_modulate_select01_bf16_idxi32_no_vec16
 //   norm_modulate_select01: act=bf16 index=i32 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modulate_select01_params p)
 {
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
+    __shared__ float red[2][32];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
+    const int wr = (nc + 63) / 64;     // warps per row
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -3906,14 +2303,17 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 const int e = (pos + 1 * tpr) * 8;
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // operand selects rather than a branch on the index: nothing waits for its
+            // load until the first access through these pointers
+            scale_row = (const __nv_bfloat16*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
+            shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
+            gate_row = (const __nv_bfloat16*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
@@ -3922,19 +2322,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
                 s = 0.f;
                 if (live && pos < nc) {
                     s = fmaf(v[0][0], v[0][0], s);
@@ -3956,45 +2348,17 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                     s = fmaf(v[1][6], v[1][6], s);
                     s = fmaf(v[1][7], v[1][7], s);
                 }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
             } else {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
         }
         if (p.weight || p.bias) {
             const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
@@ -4029,68 +2393,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                     for (int j = 0; j < 8; j++) v[1][j] += c[j];
                 }
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = pos * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
             float sc[8] = {}, sh[8] = {};
+            const int e = (pos + 1 * tpr) * 8;
             fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
             fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         {
             __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4102,661 +2420,39 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 const int e = (pos + 1 * tpr) * 8;
                 fg_store_bf16x8(orow + e + 0, &v[1][0]);
             }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_select01_bf16_idxi32_no_vec16
-//   norm_modulate_select01: act=bf16 index=i32 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
         }
         {
             __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
+                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
+                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
 }
 
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
-
-#elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_select01_bf16_idxi32_no_vec16
-//   norm_modulate_select01: act=bf16 index=i32 residual=no access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-#endif
 
 // norm_modulate_select01_bf16_idxi32_no_scalar
 //   norm_modulate_select01: act=bf16 index=i32 residual=no access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modulate_select01_params p)
 {
@@ -4768,8 +2464,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
     const int rpb = 32 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
     int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -4778,114 +2474,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
         float v[16][1] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                float g[1];
-                g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
-            }
-        }
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -4952,6 +2540,16 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // the element path: the branch costs fewer registers than the selects
+            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
+            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
+            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
@@ -5383,128 +2981,128 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
@@ -5577,1111 +3175,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
                 (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
         }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_no_scalar)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar), 1024, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#if FG_SM == 80  // tile parameters for sm_80
-// norm_modulate_select01_bf16_idxi32_yes_vec16
-//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_select01_bf16_idxi32_yes_vec16
-//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 2)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-
-#elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_select01_bf16_idxi32_yes_vec16
-//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=vec16
-//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
-//            16 warps per block, C up to 16384; 16-byte accesses
-__global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 7) / 8;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[4][8] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
-        {
-            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float g[8];
-                fg_load_bf16x8_keep(gate_row + e + 0, &g[0]);
-                fg_store_bf16x8(gout + e + 0, &g[0]);
-            }
-        }
-        {
-            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        {
-            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_load_bf16x8_stream(rr + e + 0, &r[0]);
-                fg_load_bf16x8_stream(gr + e + 0, &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_bf16x8(ro + e + 0, &v[3][0]);
-            }
-        }
-        if (p.norm != 2) {  // not none
-            float s = 0.f;
-            if (p.norm == 0) {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s += v[3][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                    s = fmaf(v[0][4], v[0][4], s);
-                    s = fmaf(v[0][5], v[0][5], s);
-                    s = fmaf(v[0][6], v[0][6], s);
-                    s = fmaf(v[0][7], v[0][7], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                    s = fmaf(v[1][4], v[1][4], s);
-                    s = fmaf(v[1][5], v[1][5], s);
-                    s = fmaf(v[1][6], v[1][6], s);
-                    s = fmaf(v[1][7], v[1][7], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                    s = fmaf(v[2][4], v[2][4], s);
-                    s = fmaf(v[2][5], v[2][5], s);
-                    s = fmaf(v[2][6], v[2][6], s);
-                    s = fmaf(v[2][7], v[2][7], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                    s = fmaf(v[3][4], v[3][4], s);
-                    s = fmaf(v[3][5], v[3][5], s);
-                    s = fmaf(v[3][6], v[3][6], s);
-                    s = fmaf(v[3][7], v[3][7], s);
-                }
-            } else {  // RMSNorm
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
-            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                if (wt) {
-                    float w[8] = {};
-                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[8] = {};
-                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 8; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 8;
-            float sc[8] = {}, sh[8] = {};
-            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
-        #pragma unroll
-            for (int j = 0; j < 8; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[3][0]);
-            }
-        }
-    }
-}
-
-// Grid: as many blocks as fit on the GPU at once (at most 32 per
-// multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16), 512, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
-    const int64_t rpb = 16 / wr, threads = 512;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
-#endif
-
-// norm_modulate_select01_bf16_idxi32_yes_scalar
-//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
-__global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_modulate_select01_params p)
-{
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
-    int rbuf = 0;
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
-        float v[16][1] = {};  // the row's values, fp32
-        const __nv_bfloat16* scale_row;
-        const __nv_bfloat16* shift_row;
-        const __nv_bfloat16* gate_row;
-        {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
-            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
-            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
-        }
         {
             __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -6781,6 +3274,288 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
             }
         }
+    }
+}
+
+// Grid: as many blocks as fit on the GPU at once (at most 32 per
+// multiprocessor) or fewer for a small call; the row loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_no_scalar)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar), 1024, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    const int64_t wr = 32;  // a row per block
+    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// norm_modulate_select01_bf16_idxi32_yes_vec16
+//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modulate_select01_params p)
+{
+    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    const int C = (int)p.C;
+    const int nc = (C + 7) / 8;               // chunks per row
+    const int wr = (nc + 63) / 64;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+        uint4 x_raw[2];
+        {
+            const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                x_raw[0] = fg_ld16_stream(xr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                x_raw[1] = fg_ld16_stream(xr + e);
+            }
+        }
+        uint4 res_raw[2], rgate_raw[2];
+        {
+            const __nv_bfloat16* rr = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                res_raw[0] = fg_ld16_stream(rr + e);
+                rgate_raw[0] = fg_ld16_stream(gr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                res_raw[1] = fg_ld16_stream(rr + e);
+                rgate_raw[1] = fg_ld16_stream(gr + e);
+            }
+        }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // operand selects rather than a branch on the index: nothing waits for its
+            // load until the first access through these pointers
+            scale_row = (const __nv_bfloat16*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
+            shift_row = (const __nv_bfloat16*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
+            gate_row = (const __nv_bfloat16*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
+        }
+        // use: the stages' arithmetic and stores on what the loads returned
+        if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+        if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+        {
+            __nv_bfloat16* ro = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_bf16x8(res_raw[0], &r[0]);
+                fg_unpack_bf16x8(rgate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
+                fg_store_bf16x8(ro + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_bf16x8(res_raw[1], &r[0]);
+                fg_unpack_bf16x8(rgate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
+                fg_store_bf16x8(ro + e + 0, &v[1][0]);
+            }
+        }
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[1][j];
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                    s = fmaf(v[0][4], v[0][4], s);
+                    s = fmaf(v[0][5], v[0][5], s);
+                    s = fmaf(v[0][6], v[0][6], s);
+                    s = fmaf(v[0][7], v[0][7], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                    s = fmaf(v[1][4], v[1][4], s);
+                    s = fmaf(v[1][5], v[1][5], s);
+                    s = fmaf(v[1][6], v[1][6], s);
+                    s = fmaf(v[1][7], v[1][7], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+            }
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+            const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
+                }
+            }
+        }
+        if (live && pos < nc) {  // chunk slot 0
+            float sc[8] = {}, sh[8] = {};
+            const int e = pos * 8;
+            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
+            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            float sc[8] = {}, sh[8] = {};
+            const int e = (pos + 1 * tpr) * 8;
+            fg_load_bf16x8_keep(scale_row + e + 0, &sc[0]);
+            fg_load_bf16x8_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+        }
+        {
+            __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_store_bf16x8(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+            }
+        }
+        uint4 g_raw[2];
+        if (live && pos < nc) {  // chunk slot 0
+            const int e = pos * 8;
+            g_raw[0] = fg_ld16_keep(gate_row + e);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            const int e = (pos + 1 * tpr) * 8;
+            g_raw[1] = fg_ld16_keep(gate_row + e);
+        }
+        {
+            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_st16(gout + e, g_raw[0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_st16(gout + e, g_raw[1]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+// norm_modulate_select01_bf16_idxi32_yes_scalar
+//   norm_modulate_select01: act=bf16 index=i32 residual=yes access=scalar
+//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
+//            32 warps per block, C up to 16384; element accesses
+//            a grid of what fits, looping over rows
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_modulate_select01_params p)
+{
+    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    const int C = (int)p.C;
+    const int nc = (C + 0) / 1;               // chunks per row
+    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 32 / wr;                        // rows per block
+    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
+    const int pos = threadIdx.x - group * tpr;      // its place in the row
+    int rbuf = 0;
+    const int64_t nrows = p.B * p.L;
+    // every thread runs every iteration (the reductions sync the block)
+    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
+        const int64_t row = first + group;
+        const bool live = group < rpb && row < nrows;
+        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
+        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
+        const int64_t l = live ? row - b * p.L : 0;
+        float v[16][1] = {};  // the row's values, fp32
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -6997,6 +3772,16 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 (ro + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
         }
+        const __nv_bfloat16* scale_row;
+        const __nv_bfloat16* shift_row;
+        const __nv_bfloat16* gate_row;
+        {
+            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            // the element path: the branch costs fewer registers than the selects
+            scale_row = one ? (const __nv_bfloat16*)p.scale1 + b * p.scale1_stride[0] : (const __nv_bfloat16*)p.scale0 + b * p.scale0_stride[0];
+            shift_row = one ? (const __nv_bfloat16*)p.shift1 + b * p.shift1_stride[0] : (const __nv_bfloat16*)p.shift0 + b * p.shift0_stride[0];
+            gate_row = one ? (const __nv_bfloat16*)p.gate1 + b * p.gate1_stride[0] : (const __nv_bfloat16*)p.gate0 + b * p.gate0_stride[0];
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
             if (p.norm == 0) {  // LayerNorm: centre first
@@ -7427,128 +4212,128 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
             }
         }
         if (live && pos < nc) {  // chunk slot 0
-            const int e = pos * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = pos * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            const int e = (pos + 1 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 1 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            const int e = (pos + 2 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 2 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            const int e = (pos + 3 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 3 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            const int e = (pos + 4 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 4 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            const int e = (pos + 5 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 5 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            const int e = (pos + 6 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 6 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            const int e = (pos + 7 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 7 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            const int e = (pos + 8 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 8 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            const int e = (pos + 9 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 9 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            const int e = (pos + 10 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 10 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            const int e = (pos + 11 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 11 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            const int e = (pos + 12 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 12 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            const int e = (pos + 13 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 13 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            const int e = (pos + 14 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 14 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
         }
         if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            const int e = (pos + 15 * tpr) * 1;
             float sc[1] = {}, sh[1] = {};
+            const int e = (pos + 15 * tpr) * 1;
             sc[0] = fg_to_f32((scale_row + e)[0]);
             sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
@@ -7619,6 +4404,105 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
+            }
+        }
+        {
+            __nv_bfloat16* gout = (__nv_bfloat16*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float g[1];
+                g[0] = fg_to_f32((gate_row + e)[0]);
+                (gout + e)[0] = fg_from_f32<__nv_bfloat16>(g[0]);
             }
         }
     }

@@ -7,8 +7,17 @@
 -- chunk q = pos + k * (32 * wr). wr = ceil(chunks of the row / (32 K)) is
 -- computed at run time from C, so one kernel takes every C up to 32 * warps *
 -- K * V; a block of `warps` warps holds floor(warps / wr) rows at once and
--- loops over rows (persistent grid). Reductions over a row: warp shuffles, then
--- shared memory across the group's warps (fg_row_sum in fusegen_device.cuh).
+-- loops over rows (a grid of what fits at once), or takes one row group only
+-- (blocks_per_sm = 0: one block per row group). Reductions over a row: warp
+-- shuffles, then shared memory across the group's warps (fg_row_sum in
+-- fusegen_device.cuh). With prefetch (16-byte path) the row stages run in two
+-- phases: "issue" (each stage's loads, as raw 16-byte chunks) then "use" (the
+-- arithmetic and stores). A store may alias a later load, so the compiler
+-- cannot move a load above it: each load left after a store, or after a
+-- reduction, is one more memory round trip in the row's critical path.
+-- prefetch = 1 issues the row's streamed inputs (x, the residual and its gate)
+-- ahead; 2 also the modulation rows (scale, shift, the select01 gate), which
+-- costs registers for the whole norm.
 
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
@@ -16,16 +25,17 @@ local tiles_mod = require "fusegen.tiles"
 
 local M = {}
 
-local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0 }
+local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
-  blocks_per_sm = "most blocks per multiprocessor in the grid, under what fits (1 to 32)",
+  blocks_per_sm = "0: one block per row group of the call, scheduled as blocks finish; n: a grid of at most n blocks per multiprocessor, under what fits, looping over rows (0 to 32)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   rows_per_block = "0: a block takes as many rows as its warps hold; n: at most n rows, launching only the warps they need (0 to 32; 16-byte path)",
+  prefetch = "0: each stage loads where it uses the values; 1: the row's streamed inputs are loaded before any store; 2: the modulation rows too, before the norm (raw registers; 16-byte path)",
 }
-local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 1, 32 }, min_blocks = { 1, 32 },
-  rows_per_block = { 0, 32 } }
+local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
+  rows_per_block = { 0, 32 }, prefetch = { 0, 2 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -85,6 +95,7 @@ function M.plan(spec, v, tuning)
   m.blocks_per_sm = m.tiles.blocks_per_sm
   m.min_blocks = m.tiles.min_blocks
   m.rows_per_block = m.vec and m.tiles.rows_per_block or 0  -- the element path: a row takes the block
+  m.prefetch = m.vec and m.tiles.prefetch or 0  -- the element path loads at use
   m.max_C = m.threads * m.K * m.V       -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(
@@ -119,6 +130,21 @@ function M.kernel_env(spec, v, tuning, env)
   end
   env.store = function(src, ptr, dtype)
     return cg.store_f32(src, ptr, m.V, dtype, { vec = m.vec })
+  end
+  -- prefetch levels of the stages' loads: 1 streamed inputs, 2 modulation rows;
+  -- what a stage with loads of that level does in a phase: "issue" (load raw),
+  -- "use" (use the raw chunks), "all" (load where used) or "none"
+  env.mode = function(phase, level)
+    if phase == "all" then return "all" end
+    if m.prefetch >= level then return phase end
+    return phase == "use" and "all" or "none"
+  end
+  -- 16-byte path: a chunk as one raw access (uint4), converted later
+  env.load_raw = function(dst, ptr, hint)
+    return ("%s = fg_ld16_%s(%s);"):format(dst, hint, ptr)
+  end
+  env.unpack = function(dst, raw, dtype)
+    return ("fg_unpack_%sx%d(%s, &%s[0]);"):format(dtype, m.V, raw, dst)
   end
   return env
 end

@@ -47,7 +47,8 @@ function M.new(templates)
       if extra then sub = setmetatable(extra, { __index = vars }) end
       render(other, sub, prefix .. (env._I or ""), out)
     end
-    env.stage = function(stage_name) env.include("stages/" .. stage_name .. ".cu.tpl") end
+    -- stage(name, extra vars): a stage template (the rows mapping passes its phase)
+    env.stage = function(stage_name, extra) env.include("stages/" .. stage_name .. ".cu.tpl", extra) end
     compiled(name)(env)
   end
 

@@ -15,7 +15,7 @@ local spec_mod = require "fusegen.spec"
 local M = {}
 
 -- The most candidates one variant may have (each one is a kernel in the tuning build).
-M.MAX_CANDIDATES = 32
+M.MAX_CANDIDATES = 64
 
 local function param_names(kinds)
   local names = {}

@@ -45,7 +45,8 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
     const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
 
-% -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_store_<dtype>x<n>(p, s).
+% -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_store_<dtype>x<n>(p, s),
+% -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*).
 % local raw = { [4] = "unsigned", [8] = "uint2", [16] = "uint4" }
 % local words = { [4] = { "" }, [8] = { ".x", ".y" }, [16] = { ".x", ".y", ".z", ".w" } }
 % for _, dt in ipairs { "fp32", "fp16", "bf16" } do
@@ -53,16 +54,18 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
 %   for _, n in ipairs(cg.vector_widths(dt)) do
 %     local bytes = n * info.size
 %     local R = raw[bytes]
+__device__ __forceinline__ void fg_unpack_$(dt)x$(n)(const $(R) r, float* d) {
+%     for w, field in ipairs(words[bytes]) do
+%       if dt == "fp32" then
+    d[$(w - 1)] = __uint_as_float(r$(field));
+%       else
+    fg_unpack2(r$(field), $(info.cuda)(), d + $(2 * (w - 1)));
+%       end
+%     end
+}
 %     for _, hint in ipairs { "stream", "keep" } do
 __device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p, float* d) {
-    const $(R) r = $(hint == "stream" and "__ldcs" or "__ldg")(reinterpret_cast<const $(R)*>(p));
-%       for w, field in ipairs(words[bytes]) do
-%         if dt == "fp32" then
-    d[$(w - 1)] = __uint_as_float(r$(field));
-%         else
-    fg_unpack2(r$(field), $(info.cuda)(), d + $(2 * (w - 1)));
-%         end
-%       end
+    fg_unpack_$(dt)x$(n)($(hint == "stream" and "__ldcs" or "__ldg")(reinterpret_cast<const $(R)*>(p)), d);
 }
 %     end
 __device__ __forceinline__ void fg_store_$(dt)x$(n)($(info.cuda)* p, const float* s) {
@@ -110,9 +113,7 @@ __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf,
     __syncthreads();
     float s = 0.f;
     const int first = group * wr;
-#pragma unroll
-    for (int w = 0; w < W; w++)
-        if (w < wr && first + w < W) s += red[rbuf][first + w];
+    for (int w = 0; w < wr && first + w < W; w++) s += red[rbuf][first + w];
     rbuf ^= 1;
     return s;
 }

@@ -1,9 +1,14 @@
 % -- Kernel skeleton of the "rows" thread mapping (gen/lua/fusegen/mapping_rows.lua):
-% -- a persistent loop over rows; the spec's row stages fill in the work.
+% -- blocks of row groups, one per block or a persistent loop over them; the
+% -- spec's row stages fill in the work.
+% local one_row = m.rows_per_block == 1
+% local per_row_grid = m.blocks_per_sm == 0
+% local prefetch_note = ({ [0] = "", "; inputs loaded ahead of the stores", "; inputs and modulation loaded ahead of the stores and reductions" })[m.prefetch]
 // $(v.base)
 //   $(describe)
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
+//            $(per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
@@ -16,15 +21,31 @@ $(kernel_name)(const $(params_type) p)
     const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
 % end
     const int tpr = 32 * wr;                        // threads per row
-% if m.rows_per_block > 0 then
-    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
+% if one_row then
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
 % else
+%   if m.rows_per_block > 0 then
+    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
+%   else
     const int rpb = $(m.warps) / wr;                        // rows per block
-% end
+%   end
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
-    const int64_t nrows = p.B * p.L;
+% end
     int rbuf = 0;
+% if per_row_grid then
+    // grid (row groups of a batch entry, batch entries): no division to find b
+    // and l; the loop runs more than once only past 65535 batch entries
+    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+%   if one_row then
+        const bool live = true;  // gridDim.x == L
+%   else
+        const bool live = group < rpb && l < p.L;
+%   end
+% else
+    const int64_t nrows = p.B * p.L;
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
@@ -32,13 +53,51 @@ $(kernel_name)(const $(params_type) p)
         // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
         const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
         const int64_t l = live ? row - b * p.L : 0;
+% end
         float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
-% for _, name in ipairs(stages.row) do
-        % stage(name)
+% if m.prefetch > 0 then
+        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+%   for _, name in ipairs(stages.row) do
+        % stage(name, { phase = "issue" })
+%   end
+        // use: the stages' arithmetic and stores on what the loads returned
+%   for _, name in ipairs(stages.row) do
+        % stage(name, { phase = "use" })
+%   end
+% else
+%   for _, name in ipairs(stages.row) do
+        % stage(name, { phase = "all" })
+%   end
 % end
     }
 }
 
+% if m.blocks_per_sm == 0 then
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const $(params_type)* p = (const $(params_type)*)params;
+    (void)sm_count;
+% if m.vec then
+    const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+% else
+    const int64_t wr = $(m.warps);  // a row per block
+% end
+% if one_row then
+    const int64_t rpb = 1, threads = 32 * wr;
+% elseif m.rows_per_block > 0 then
+    // at most $(m.rows_per_block) row(s) per block, and only the warps they need
+    const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
+    const int64_t threads = 32 * wr * rpb;
+% else
+    const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
+% end
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+% else
 // Grid: as many blocks as fit on the GPU at once (at most $(m.blocks_per_sm) per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
@@ -78,3 +137,4 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+% end

@@ -1,5 +1,7 @@
 % -- Stage affine: v = v * weight + bias, each only when given (weight and bias
 % -- are optional [C] tensors; the test is uniform over the grid).
+% -- Phases: it runs in "use" (or "all"); it issues nothing ahead.
+% if phase ~= "issue" then
 % local T = act_ctype
 if (p.$(roles.weight) || p.$(roles.bias)) {
     const $(T)* wt = (const $(T)*)p.$(roles.weight);
@@ -22,3 +24,4 @@ if (p.$(roles.weight) || p.$(roles.bias)) {
     }
 % end
 }
+% end

@@ -2,6 +2,8 @@
 % -- (uniform over the grid): LayerNorm (mean, biased variance, two passes over
 % -- the registers), RMSNorm, or none. Slots past C are 0 in v and are left out
 % -- of the variance.
+% -- Phases: it runs in "use" (or "all"); it issues nothing ahead.
+% if phase ~= "issue" then
 % local NORM = {}
 % for i, n in ipairs(spec.enums.norm) do NORM[n] = i - 1 end
 % local function each_valid(body)
@@ -39,3 +41,4 @@ if (p.norm != $(NORM.none)) {  // not none
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
 % end
 }
+% end

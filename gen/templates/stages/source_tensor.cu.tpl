@@ -1,6 +1,8 @@
 % -- Stage source_tensor: the row's scale and shift from tensors laid out as
 % -- [B|1, C] (per batch), [B|1, L, C] (per token) or [B|1, F, 1, C] (per frame:
 % -- token l is in frame l / (L / F)). Sets the row pointers for modulate.
+% -- Phases: it runs in "issue" (or "all"): later stages load through its rows.
+% if phase ~= "use" then
 % local T = act_ctype
 % shared.mod_rows = { scale = "scale_row", shift = "shift_row", dtype = v.act }
 % local t = spec.tensor_by_name[roles.scale]
@@ -14,3 +16,4 @@
 % end
 const $(T)* scale_row = $(row(roles.scale));
 const $(T)* shift_row = $(row(roles.shift));
+% end

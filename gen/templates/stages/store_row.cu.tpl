@@ -1,5 +1,7 @@
 % -- Stage store_row: round v once to the output's dtype and write the thread's
 % -- chunks of out[b, l, :].
+% -- Phases: it runs in "use" (or "all"); it issues nothing ahead.
+% if phase ~= "issue" then
 {
     $(act_ctype)* orow = $(row_of(roles.output));
 % for k = 0, m.K - 1 do
@@ -9,3 +11,4 @@
     }
 % end
 }
+% end
