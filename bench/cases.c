@@ -16,6 +16,30 @@ static double next_uniform(void) {
   return (double)(rng_state >> 11) / 9007199254740992.0;
 }
 
+/* Every device buffer the cases hold, with its size and element type, so that
+ * the tuner can save and compare a case's memory (bench_case_buffers). */
+enum { MAX_BUFFERS = 512 }; /* every case of a run may be set up at once (the tuner) */
+static bench_buffer buffers[MAX_BUFFERS];
+
+static void *device_buffer(DLDataType dt, size_t n) {
+  void *dev;
+  CUDA_OK(cudaMalloc(&dev, n * (dt.bits / 8)));
+  for (int i = 0; i < MAX_BUFFERS; i++)
+    if (!buffers[i].data) {
+      buffers[i] = (bench_buffer){dev, n * (dt.bits / 8), dt};
+      return dev;
+    }
+  fprintf(stderr, "bench cases: more than %d buffers\n", MAX_BUFFERS);
+  exit(1);
+}
+
+static void free_buffer(void *dev) {
+  if (!dev) return;
+  for (int i = 0; i < MAX_BUFFERS; i++)
+    if (buffers[i].data == dev) buffers[i].data = NULL;
+  cudaFree(dev);
+}
+
 /* A device buffer of n random elements of dtype (bf16 or fp32) in [-1, 1). */
 static void *random_buffer(DLDataType dt, size_t n) {
   size_t es = dt.bits / 8;
@@ -30,8 +54,7 @@ static void *random_buffer(DLDataType dt, size_t n) {
       memcpy(h + 2 * i, &b, 2);
     }
   }
-  void *dev;
-  CUDA_OK(cudaMalloc(&dev, n * es));
+  void *dev = device_buffer(dt, n);
   CUDA_OK(cudaMemcpy(dev, h, n * es, cudaMemcpyHostToDevice));
   free(h);
   return dev;
@@ -149,8 +172,8 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
   c->t[1] = tensor(c->bufs[1], BF16, xnd, c->xs, NULL);
   if (bc->kind == QK) { /* q and k: heads [0, H) and [H, H + H/4) of qkv [S, H + 2 H/4, D] */
     const int64_t HK = H / 4, tstride = (H + 2 * HK) * D;
-    cudaFree(c->bufs[0]);
-    cudaFree(c->bufs[1]);
+    free_buffer(c->bufs[0]);
+    free_buffer(c->bufs[1]);
     c->bufs[1] = NULL;
     c->bufs[0] = random_buffer(BF16, (size_t)(S * tstride));
     c->xs[0] = S; c->xs[1] = H; c->xs[2] = D;
@@ -162,8 +185,8 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
   }
   if (bc->kind == QKNORM || bc->kind == QKNORM_PER_HEAD) { /* q, k, v: heads [0, H), [H, 2H), [2H, 3H) of qkv [B, S, 3H, D] */
     const int64_t R = bc->R ? bc->R : D, T = B * S, tstride = 3 * H * D;
-    cudaFree(c->bufs[0]);
-    cudaFree(c->bufs[1]);
+    free_buffer(c->bufs[0]);
+    free_buffer(c->bufs[1]);
     c->bufs[0] = random_buffer(BF16, (size_t)(T * tstride));
     if (bc->batched) { /* [B, S, H, D] with strides in tst */
       c->tst[0] = S * tstride; c->tst[1] = tstride; c->tst[2] = D; c->tst[3] = 1;
@@ -188,7 +211,7 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[2] = tensor(c->bufs[2], F32, 2, c->ts, NULL);
     int64_t *pos = malloc(sizeof(int64_t) * T);
     for (int64_t i = 0; i < T; i++) pos[i] = i;
-    CUDA_OK(cudaMalloc(&c->bufs[3], sizeof(int64_t) * T));
+    c->bufs[3] = device_buffer(I64, (size_t)T);
     CUDA_OK(cudaMemcpy(c->bufs[3], pos, sizeof(int64_t) * T, cudaMemcpyHostToDevice));
     free(pos);
     c->ps[0] = B; c->ps[1] = S;
@@ -208,7 +231,7 @@ static void setup_case(case_ctx *c, const bench_case *bc) {
     c->t[2] = tensor(c->bufs[2], bc->table, 2, c->ts, NULL);
     int64_t *pos = malloc(sizeof(int64_t) * B * S);
     for (int64_t i = 0; i < B * S; i++) pos[i] = (int64_t)(next_uniform() * (double)P);
-    CUDA_OK(cudaMalloc(&c->bufs[3], sizeof(int64_t) * B * S));
+    c->bufs[3] = device_buffer(I64, (size_t)(B * S));
     CUDA_OK(cudaMemcpy(c->bufs[3], pos, sizeof(int64_t) * B * S, cudaMemcpyHostToDevice));
     free(pos);
     c->ps[0] = B * S;
@@ -286,7 +309,7 @@ static void nm_setup(nm_ctx *c, const nm_form *f, const int64_t *shape) {
     if (k == NIDX) {
       int64_t *ix = malloc(sizeof(int64_t) * B * L);
       for (int64_t i = 0; i < B * L; i++) ix[i] = next_uniform() < 0.5;
-      CUDA_OK(cudaMalloc(&c->bufs[k], sizeof(int64_t) * B * L));
+      c->bufs[k] = device_buffer(I64, (size_t)(B * L));
       CUDA_OK(cudaMemcpy(c->bufs[k], ix, sizeof(int64_t) * B * L, cudaMemcpyHostToDevice));
       free(ix);
       c->t[k] = tensor(c->bufs[k], I64, 2, c->si, NULL);
@@ -406,10 +429,21 @@ double bench_case_bytes(const bench_case_ctx *c) {
   return c->index < N_ROPE ? case_bytes(&c->rope) : nm_bytes(&c->nm);
 }
 
+int bench_case_buffers(const bench_case_ctx *c, bench_buffer *out, int max) {
+  int n = 0;
+  for (int i = 0; i < MAX_BUFFERS; i++) {
+    int mine = 0;
+    for (int k = 0; k < 6; k++) mine |= buffers[i].data && buffers[i].data == c->rope.bufs[k];
+    for (int k = 0; k < NN; k++) mine |= buffers[i].data && buffers[i].data == c->nm.bufs[k];
+    if (mine && n < max) out[n++] = buffers[i];
+  }
+  return n;
+}
+
 void bench_case_free(bench_case_ctx *c) {
   for (int k = 0; k < 6; k++)
-    if (c->rope.bufs[k]) cudaFree(c->rope.bufs[k]);
+    free_buffer(c->rope.bufs[k]);
   for (int k = 0; k < NN; k++)
-    if (c->nm.bufs[k]) cudaFree(c->nm.bufs[k]);
+    free_buffer(c->nm.bufs[k]);
   free(c);
 }

@@ -20,5 +20,12 @@ void bench_case_run(void *c);
 /* Bytes the call moves at least (fg__bytes_moved of the op's signature). */
 double bench_case_bytes(const bench_case_ctx *c);
 void bench_case_free(bench_case_ctx *c);
+/* The case's device buffers (inputs and outputs, each once): at most max. */
+typedef struct {
+  void *data;
+  size_t bytes;
+  DLDataType dtype;
+} bench_buffer;
+int bench_case_buffers(const bench_case_ctx *c, bench_buffer *out, int max);
 
 #endif

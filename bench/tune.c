@@ -6,6 +6,10 @@
  * leaves out candidates that spill registers, and writes the winners as the
  * new tuning file; regenerating then bakes them in.
  *
+ * Before timing a case, every candidate runs it once from the same memory and
+ * its results (every buffer of the case) are compared with candidate 0's; one
+ * that differs is reported and left out, so that a wrong kernel is never kept.
+ *
  * A candidate replaces the spec's tiles (candidate 0) only if it is at least
  * 1% faster over the variant's cases (geometric mean) and slower on none,
  * in the timing pass and again in a second pass that times the two
@@ -25,7 +29,7 @@ enum { MAX_CAND = 64, MAX_CASES = 16 };
 typedef struct {
   tuning_entry e;
   const fg__candidate *cand[MAX_CAND];
-  int ncand, spills[MAX_CAND];
+  int ncand, spills[MAX_CAND], wrong[MAX_CAND];
   int cases[MAX_CASES], ncases;
   float ms[MAX_CAND][MAX_CASES]; /* the timing pass */
   int winner;
@@ -39,10 +43,86 @@ static const fg__candidate *find_candidate(const char *kernel) {
   return NULL;
 }
 
+/* Whether the contents y of buffer b match the reference x: bf16 to 2 units in
+   the last place (candidates may sum a row in another order), fp32 to 1e-5,
+   anything else exactly. On a mismatch *at is the element. */
+static int same_results(const bench_buffer *b, const void *x, const void *y, size_t *at) {
+  const DLDataType dt = b->dtype;
+  if (dt.code == kDLBfloat || (dt.code == kDLFloat && dt.bits == 32)) {
+    const size_t n = b->bytes / (dt.bits / 8);
+    for (size_t i = 0; i < n; i++) {
+      float a, r;
+      if (dt.bits == 32) {
+        memcpy(&a, (const char *)y + 4 * i, 4);
+        memcpy(&r, (const char *)x + 4 * i, 4);
+      } else {
+        uint32_t ua = (uint32_t)((const uint16_t *)y)[i] << 16, ur = (uint32_t)((const uint16_t *)x)[i] << 16;
+        memcpy(&a, &ua, 4);
+        memcpy(&r, &ur, 4);
+      }
+      const float tol = dt.bits == 32 ? 1e-5f * fabsf(r) : 1.0f / 64 * fabsf(r) + 1e-3f;
+      if (!(fabsf(a - r) <= tol) && !(isnan(a) && isnan(r))) {
+        *at = i;
+        return 0;
+      }
+    }
+    return 1;
+  }
+  for (size_t i = 0; i < b->bytes; i++)
+    if (((const unsigned char *)x)[i] != ((const unsigned char *)y)[i]) {
+      *at = i / (dt.bits / 8 ? dt.bits / 8 : 1);
+      return 0;
+    }
+  return 1;
+}
+
+/* Runs case c once under each candidate, each from the same memory, and marks
+   those whose results differ from candidate 0's; the case's memory is left as
+   it was. Returns how many it marked. */
+enum { MAX_BUFS = 16 };
+static int check_case(variant_run *v, bench_case_ctx *c) {
+  bench_buffer b[MAX_BUFS];
+  const int nb = bench_case_buffers(c, b, MAX_BUFS);
+  void *start[MAX_BUFS], *ref[MAX_BUFS], *got[MAX_BUFS];
+  for (int i = 0; i < nb; i++) {
+    start[i] = malloc(b[i].bytes);
+    ref[i] = malloc(b[i].bytes);
+    got[i] = malloc(b[i].bytes);
+    CUDA_OK(cudaMemcpy(start[i], b[i].data, b[i].bytes, cudaMemcpyDeviceToHost));
+  }
+  int marked = 0;
+  for (int k = 0; k < v->ncand; k++) {
+    if (v->spills[k] || v->wrong[k]) continue;
+    for (int i = 0; i < nb; i++) CUDA_OK(cudaMemcpy(b[i].data, start[i], b[i].bytes, cudaMemcpyHostToDevice));
+    fg__select_candidate(k);
+    bench_case_run(c);
+    CUDA_OK(cudaDeviceSynchronize());
+    for (int i = 0; i < nb; i++) {
+      CUDA_OK(cudaMemcpy(k ? got[i] : ref[i], b[i].data, b[i].bytes, cudaMemcpyDeviceToHost));
+      size_t at = 0;
+      if (k && !same_results(&b[i], ref[i], got[i], &at)) {
+        fprintf(stderr, "%s: candidate t%d (%s) differs from t0 in buffer %d, element %zu: left out\n",
+                v->e.variant, k, v->cand[k]->params, i, at);
+        v->wrong[k] = 1;
+        marked++;
+        break;
+      }
+    }
+  }
+  fg__select_candidate(0);
+  for (int i = 0; i < nb; i++) {
+    CUDA_OK(cudaMemcpy(b[i].data, start[i], b[i].bytes, cudaMemcpyHostToDevice));
+    free(start[i]);
+    free(ref[i]);
+    free(got[i]);
+  }
+  return marked;
+}
+
 /* Time case i under each candidate of its variant. */
 static void time_case(variant_run *v, int slot, bench_case_ctx *c) {
   for (int k = 0; k < v->ncand; k++) {
-    if (v->spills[k]) continue;
+    if (v->spills[k] || v->wrong[k]) continue;
     fg__select_candidate(k);
     v->ms[k][slot] = time_median(bench_case_run, c, runs);
   }
@@ -54,7 +134,7 @@ static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) 
   int best = 0;
   double best_score = 0.99; /* geometric mean of time over candidate 0's: must be under 1% less */
   for (int k = 1; k < v->ncand; k++) {
-    if (v->spills[k] || (allowed && !allowed[k])) continue;
+    if (v->spills[k] || v->wrong[k] || (allowed && !allowed[k])) continue;
     double log_sum = 0;
     int slower = 0;
     for (int j = 0; j < v->ncases; j++) {
@@ -133,7 +213,7 @@ int main(int argc, char **argv) {
   printf("tuning %d variants for sm_%d, %d runs per time\n\n", nvars, arch, runs);
 
   /* the timing pass: each case under each candidate of its variant */
-  int failures = 0;
+  int failures = 0, wrong = 0;
   bench_case_ctx **ctx = calloc((size_t)bench_case_count(), sizeof *ctx);
   for (int i = 0; i < bench_case_count(); i++) {
     if (!bench_case_selected(i, filter)) continue;
@@ -160,10 +240,12 @@ int main(int argc, char **argv) {
     int slot = v->ncases++;
     v->cases[slot] = i;
     ctx[i] = c;
+    wrong += check_case(v, c);
     time_case(v, slot, c);
     printf("%-24s %-36s", bench_case_op(i), bench_case_name(i));
     for (int k = 0; k < v->ncand; k++) {
       if (v->spills[k]) printf("  t%d spills", k);
+      else if (v->wrong[k]) printf("  t%d WRONG", k);
       else printf("  t%d %.1f", k, v->ms[k][slot] * 1e3);
     }
     printf("  (us; candidate 0 at %.1f%% of copy)\n",
@@ -209,5 +291,7 @@ int main(int argc, char **argv) {
   free(entries);
   free(vars);
   free(ctx);
-  return failures ? 1 : 0;
+  if (wrong) fprintf(stderr, "fusegen_tune: %d candidate(s) gave other results than the spec's tiles (above): "
+                             "a generator bug to report\n", wrong);
+  return failures || wrong ? 1 : 0;
 }
