@@ -473,6 +473,22 @@ void test_nm_gpu_channel_counts(void) {
       }
 }
 
+/* More batch entries than a grid's second dimension holds (65535): the kernels
+ * that take one block per row loop over batch entries. Both residual forms, a
+ * 16-bit and the fp32 16-byte path, and the element path (C = 63). */
+void test_nm_gpu_many_batch_entries(void) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  uint64_t seed = 12000;
+  static const nm_source srcs[2] = {SRC_SELECT01, SRC_TOKEN};
+  for (int si = 0; si < 2; si++)
+    for (int form = 0; form < 4; form++) {
+      const int64_t C = form == 3 ? 63 : 64;
+      nm_case c = base_case(srcs[si], form == 2 ? DT_FP32 : DT_BF16, 70001, 2, C, ++seed);
+      c.residual = form & 1;
+      CHECK(run_case(&c) == 0);
+    }
+}
+
 /* select01 reads only the chosen branch: the other branch's rows are NaN, the
  * outputs must be clean (NaN fails every comparison). */
 void test_nm_gpu_select01_reads_chosen_branch_only(void) {
