@@ -112,7 +112,7 @@ fg_status fg_rope_cos_sin_cache(const DLTensor* x, DLTensor* out, const DLTensor
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_cos_sin_cache_kernels, fg__rope_cos_sin_cache_kernel_count, 7, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "tables are fp32 or the dtype of x");
+    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "");
 
     fg_rope_cos_sin_cache_params p;
     p.x = c.data[0];

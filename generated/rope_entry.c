@@ -100,7 +100,7 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "tables are fp32 or the dtype of x");
+    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "");
 
     fg_rope_params p;
     p.x = c.data[0];

@@ -109,7 +109,7 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_per_head_kernels, fg__rope_per_head_kernel_count, 7, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "tables are fp32 or the dtype of x; eager_bf16 rounding needs bf16 x");
+    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "eager_bf16 rounding needs bf16 x");
 
     fg_rope_per_head_params p;
     p.x = c.data[0];

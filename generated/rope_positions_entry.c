@@ -113,7 +113,7 @@ fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* co
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_positions_kernels, fg__rope_positions_kernel_count, 7, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "tables are fp32 or the dtype of x");
+    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "");
 
     fg_rope_positions_params p;
     p.x = c.data[0];

@@ -103,7 +103,7 @@ fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTe
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
     const fg__kernel_entry* e = fg__find_kernel(fg__rope_qk_kernels, fg__rope_qk_kernel_count, 6, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "tables are fp32 or the dtype of q");
+    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "");
 
     fg_rope_qk_params p;
     p.q = c.data[0];

@@ -13,7 +13,7 @@
   X(test_api_wrong_ndim)                            \
   X(test_api_wrong_dtype)                           \
   X(test_api_dtype_mismatch)                        \
-  X(test_api_table_dtype_not_built)                 \
+  X(test_api_every_table_dtype)                     \
   X(test_api_shape_mismatch)                        \
   X(test_api_rotary_dims_exceed_head_size)          \
   X(test_api_head_size_not_built)                   \
@@ -44,7 +44,7 @@ void test_api_null_tensor(void);
 void test_api_wrong_ndim(void);
 void test_api_wrong_dtype(void);
 void test_api_dtype_mismatch(void);
-void test_api_table_dtype_not_built(void);
+void test_api_every_table_dtype(void);
 void test_api_shape_mismatch(void);
 void test_api_rotary_dims_exceed_head_size(void);
 void test_api_head_size_not_built(void);

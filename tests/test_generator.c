@@ -44,9 +44,9 @@ void test_generator_valid_spec_generates(void) {
   pathlist files = list_files(f.out);
   for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
     CHECK_MSG(pathlist_has(&files, expected[i]), "%s/%s was not generated", f.out, expected[i]);
-  /* kernel files: pairing x (act, table) kept by keep() = 2 x 5, each compiled for
-     every target (sources.ninja: sm_90 only) */
-  int kernels = 0, other_arch = 0, dropped = 0;
+  /* kernel files: pairing x (act, table) = 2 x 9, each compiled for every target
+     (sources.ninja: sm_90 only) */
+  int kernels = 0, other_arch = 0, mixed = 0;
   for (size_t i = 0; i < files.count; i++) {
     const char *p = files.items[i];
     if (strncmp(p, "kernels/", 8) != 0) continue;
@@ -56,9 +56,9 @@ void test_generator_valid_spec_generates(void) {
     if (strstr(p, "_sm")) other_arch++; /* sources name no target */
     if (strstr(p, "bf16_tabfp16") || strstr(p, "fp16_tabbf16") || strstr(p, "fp32_tabbf16") ||
         strstr(p, "fp32_tabfp16"))
-      dropped++;
+      mixed++;
   }
-  CHECK_MSG(kernels == 10, "%d kernel files, expected 10", kernels);
+  CHECK_MSG(kernels == 18, "%d kernel files, expected 18", kernels);
   CHECK_MSG(other_arch == 0, "%d kernel files name a GPU target", other_arch);
   {
     char ninja_path[4096];
@@ -70,7 +70,7 @@ void test_generator_valid_spec_generates(void) {
               "sources.ninja builds objects for targets other than sm_90");
     free(ninja);
   }
-  CHECK_MSG(dropped == 0, "%d kernel files for variants that keep() drops", dropped);
+  CHECK_MSG(mixed == 8, "%d kernel files for tables of a third dtype (neither fp32 nor x's), expected 8", mixed);
   /* each file says it is generated; the op's own files name the spec */
   for (size_t i = 0; i < files.count; i++) {
     char path[4096];
@@ -101,21 +101,21 @@ void test_generator_list_prints_variants(void) {
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_into(&f, f.out, "list");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  /* 5 (act, table) pairs x 2 pairings x 7 head sizes (6 and "any") x 2 rot x 2 access, one GPU target */
+  /* 9 (act, table) pairs x 2 pairings x 7 head sizes (6 and "any") x 2 rot x 2 access, one GPU target */
   CHECK_MSG(strstr(r.out, "rope  (") == r.out, "listing does not start with the op: %.200s", r.out);
-  CHECK_MSG(strstr(r.out, "280 variants") != NULL, "listing does not count 280 variants: %.300s", r.out);
+  CHECK_MSG(strstr(r.out, "504 variants") != NULL, "listing does not count 504 variants: %.300s", r.out);
   CHECK_MSG(strstr(r.out, "key = {act, table, pairing, head_dim, rot, access}") != NULL,
             "listing does not name the key axes: %.300s", r.out);
   CHECK_MSG(strstr(r.out, "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90") != NULL, "first variant missing");
   CHECK_MSG(strstr(r.out, "key={0,0,0,0,0,0} sm_90") != NULL, "key of the first variant missing");
-  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp32_half_dany_partial_scalar_sm90") != NULL, "last variant missing");
-  CHECK_MSG(strstr(r.out, "key={2,0,1,6,1,1} sm_90") != NULL, "key of the last variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp16_half_dany_partial_scalar_sm90") != NULL, "last variant missing");
+  CHECK_MSG(strstr(r.out, "key={2,2,1,6,1,1} sm_90") != NULL, "key of the last variant missing");
   CHECK_MSG(strstr(r.out, "tabbf16_interleaved_d64_full_vec16_sm90") != NULL, "bf16 table variant missing");
-  CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16") == NULL, "a variant that keep() drops is listed");
+  CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16_half_d128_full_vec16_sm90") != NULL, "a table of a third dtype missing");
   CHECK_MSG(strstr(r.out, "sm_80") == NULL, "a variant for sm_80 is listed with --archs sm_90");
   int lines = 0;
   for (const char *p = r.out; (p = strstr(p, " key={")); p++) lines++;
-  CHECK_MSG(lines == 280, "%d variant lines, expected 280", lines);
+  CHECK_MSG(lines == 504, "%d variant lines, expected 504", lines);
   CHECK_MSG(!exists(f.out), "list created the output folder %s", f.out);
   run_free(&r);
   fixture_close(&f);
@@ -298,13 +298,14 @@ void test_generator_spec_unknown_mapping(void) {
 }
 
 void test_generator_spec_keep_drops_all(void) {
-  expect_spec_error("keep = function(v) return v.table == \"fp32\" or v.table == v.act end",
-                    "keep = function(v) return v.table == \"fp64\" end", "keep", "at least one variant to survive");
+  expect_spec_error_in("gen/specs/rope_per_head.lua",
+                       "keep = function(v) return v.rounding == \"fp32\" or v.act == \"bf16\" end",
+                       "keep = function(v) return v.table == \"fp64\" end", "keep", "at least one variant to survive");
 }
 
 void test_generator_spec_keep_without_doc(void) {
-  expect_spec_error("  keep_doc = \"tables are fp32 or the dtype of x\",\n", "", "keep_doc",
-                    "a string saying which variants keep() drops");
+  expect_spec_error_in("gen/specs/rope_per_head.lua", "  keep_doc = \"eager_bf16 rounding needs bf16 x\",\n", "",
+                       "keep_doc", "a string saying which variants keep() drops");
 }
 
 void test_generator_spec_syntax_error(void) {

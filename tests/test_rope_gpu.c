@@ -229,9 +229,11 @@ void test_rope_gpu_every_variant(void) {
     }
     variants++;
     const int64_t VEC = 16 / dt_size(base.act);
+    /* the 16-byte path takes R whose table rows (R/2 angles) are whole 16-byte chunks too */
+    const int64_t W = VEC > 16 / dt_size(base.tab) ? VEC : 16 / dt_size(base.tab);
     int64_t Rs[2];
     if (full) Rs[0] = Rs[1] = base.D;
-    else if (vec) { Rs[0] = base.D - 2 * VEC; Rs[1] = 2 * VEC; }
+    else if (vec) { Rs[0] = base.D - 2 * W; Rs[1] = 2 * W; }
     else { Rs[0] = base.D - 2; Rs[1] = 2 * VEC + 2; }
     int failures = 0;
     for (int layout = 0; layout < 4; layout++) {

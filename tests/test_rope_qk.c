@@ -182,8 +182,9 @@ void test_rope_qk_gpu_every_variant(void) {
     }
     c.pairing = !strcmp(pairing, "half") ? FG_PAIRING_HALF : FG_PAIRING_INTERLEAVED;
     c.D = d;
-    const int64_t VEC = 16 / dt_size(c.act);
-    c.R = full ? d : vec ? d - 2 * VEC : d - 2;
+    /* the 16-byte path: R/2 angles are whole 16-byte chunks of x and of the tables */
+    const int64_t VEC = 16 / dt_size(c.act), W = VEC > 16 / dt_size(c.tab) ? VEC : 16 / dt_size(c.tab);
+    c.R = full ? d : vec ? d - 2 * W : d - 2;
     c.misalign = !vec && full; /* the scalar path by pointer when R = D */
     c.expect_kernel = e->name;
     static const int64_t hq[] = {32, 8, 32}, hk[] = {8, 8, 1}, toks[] = {5, 3, 9};

@@ -43,8 +43,6 @@ outside [0, P) is never read: that token's rotated dims come out NaN.]],
     { name = "access",   values = { "vec16", "scalar" },      from = "rule",
       rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } },
   },
-  keep = function(v) return v.table == "fp32" or v.table == v.act end,
-  keep_doc = "tables are fp32 or the dtype of x",
 
   kernel = {
     mapping = "heads",

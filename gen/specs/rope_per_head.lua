@@ -41,10 +41,8 @@ eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos)
     { name = "access",   values = { "vec16", "scalar" },      from = "rule",
       rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } },
   },
-  keep = function(v)
-    return (v.table == "fp32" or v.table == v.act) and (v.rounding == "fp32" or v.act == "bf16")
-  end,
-  keep_doc = "tables are fp32 or the dtype of x; eager_bf16 rounding needs bf16 x",
+  keep = function(v) return v.rounding == "fp32" or v.act == "bf16" end,
+  keep_doc = "eager_bf16 rounding needs bf16 x",
 
   kernel = {
     mapping = "heads",

@@ -42,8 +42,6 @@ pairing, tables and R for both; q_out / k_out NULL (or q / k) rotate in place.]]
     { name = "access",   values = { "vec16", "scalar" },      from = "rule",
       rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } },
   },
-  keep = function(v) return v.table == "fp32" or v.table == v.act end,
-  keep_doc = "tables are fp32 or the dtype of q",
 
   kernel = {
     mapping = "heads",
