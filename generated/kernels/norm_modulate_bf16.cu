@@ -159,7 +159,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_no_vec16)(cons
     const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1105,7 +1105,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_bf16_yes_vec16)(con
     const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();

@@ -179,7 +179,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -1261,7 +1261,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -2442,7 +2442,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
@@ -3524,7 +3524,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi3
     const fg_norm_modulate_select01_params* p = (const fg_norm_modulate_select01_params*)params;
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-    const int64_t rpb = 1, threads = 32 * wr;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
     FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();

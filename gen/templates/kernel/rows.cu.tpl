@@ -72,37 +72,20 @@ $(kernel_name)(const $(params_type) p)
     }
 }
 
-% if m.blocks_per_sm == 0 then
+% -- The launcher: the block's rows and threads, then the grid of the tile's form.
+% if per_row_grid then
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
-{
-    const $(params_type)* p = (const $(params_type)*)params;
-    (void)sm_count;
-% if m.vec then
-    const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
-% else
-    const int64_t wr = $(m.warps);  // a row per block
-% end
-% if one_row then
-    const int64_t rpb = 1, threads = 32 * wr;
-% elseif m.rows_per_block > 0 then
-    // at most $(m.rows_per_block) row(s) per block, and only the warps they need
-    const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
-    const int64_t threads = 32 * wr * rpb;
-% else
-    const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
-% end
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
-    $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
-}
 % else
 // Grid: as many blocks as fit on the GPU at once (at most $(m.blocks_per_sm) per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
+% end
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
     const $(params_type)* p = (const $(params_type)*)params;
+% if per_row_grid then
+    (void)sm_count;
+% else
     static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
     int dev = 0;
     cudaError_t err = cudaGetDevice(&dev);
@@ -115,26 +98,36 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+% end
 % if m.vec then
     const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
     const int64_t wr = $(m.warps);  // a row per block
 % end
-% if m.rows_per_block > 0 then
+% if one_row then
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+% elseif m.rows_per_block > 0 then
     // at most $(m.rows_per_block) row(s) per block, and only the warps they need: more,
     // smaller blocks fit (registers scale with the threads), each syncing alone
     const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
     const int64_t threads = 32 * wr * rpb;
-    int64_t fit = (int64_t)per_sm * $(m.threads) / threads;
-    if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
-    const int64_t cap = (int64_t)sm_count * fit;
 % else
     const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
-    const int64_t cap = (int64_t)sm_count * per_sm;
 % end
+% if per_row_grid then
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+% else
+%   if m.rows_per_block > 0 then
+    int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
+    if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
+    const int64_t cap = (int64_t)sm_count * fit;
+%   else
+    const int64_t cap = (int64_t)sm_count * per_sm;
+%   end
     int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
     $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+% end
     return cudaGetLastError();
 }
-% end
