@@ -35,7 +35,7 @@ void test_tuning_spec_candidate_unknown_name(void) {
                     "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
-/* rows_per_block and prefetch, rows-mapping parameters that the tuner offers */
+/* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm */
 #define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
 void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
@@ -46,6 +46,9 @@ void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
                        "warps = 32, chunks = 2, blocks_per_sm = -1, min_blocks = 2, rows_per_block = 1,",
                        "tiles.blocks_per_sm", "an integer: 0: one block per row group of the call");
+  expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+                       "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
+                       "an integer: 0: a warp per work item");
 }
 
 /* ---- tuning files ---------------------------------------------------------------- */
@@ -192,6 +195,42 @@ void test_tuning_rows_forms(void) {
   fixture_close(&f);
 }
 
+/* The heads mapping's grid forms, set per target: sm_90 with blocks_per_sm = 0
+   (a warp per item, every item launched at once: no occupancy query), sm_80
+   with the persistent grid (the occupancy asked once, the grid capped by it). */
+void test_tuning_heads_grid_forms(void) {
+  fixture f;
+  if (!tuning_fixture(&f, "sm_90.lua",
+                      "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 0 } } } }\n")) {
+    fixture_close(&f);
+    return;
+  }
+  char path[700];
+  snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f.root);
+  CHECK(write_text(path, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32 } } } }\n") == 0);
+  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *text = kernel_file(&f);
+  CHECK_MSG(text != NULL, "no %s", KERNEL_FILE);
+  char *sm80 = text ? strstr(text, "#if FG_SM == 80  // tile parameters for sm_80 (") : NULL;
+  char *sm90 = sm80 ? strstr(sm80, "#elif FG_SM == 90  // tile parameters for sm_90 (") : NULL;
+  char *end = sm90 ? strstr(sm90, "#endif") : NULL;
+  CHECK_MSG(sm80 && sm90 && end, "the variant is not written per target");
+  if (sm80 && sm90 && end) {
+    const char *flat[] = {"// Grid: a warp per item, every item at once", "int64_t blocks = (items + 4 - 1) / 4;",
+                          "if (blocks > 2147483647) blocks = 2147483647;", "<<<(unsigned)blocks, 128, 0, stream>>>"};
+    in_order(sm90, end, flat, (int)(sizeof flat / sizeof flat[0]));
+    char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    CHECK_MSG(!occ || occ > end, "the one-warp-per-item launcher asks the occupancy calculator");
+    const char *capped[] = {"cudaOccupancyMaxActiveBlocksPerMultiprocessor", "if (per_sm > 32) per_sm = 32;",
+                            "const int64_t cap = (int64_t)sm_count * per_sm;", "if (blocks > cap) blocks = cap;"};
+    in_order(sm80, sm90, capped, (int)(sizeof capped / sizeof capped[0]));
+  }
+  free(text);
+  fixture_close(&f);
+}
+
 /* A bad tuning file: exit 1, the message names the file, the field and what was expected. */
 static void expect_tuning_error(const char *name, const char *text, const char *field, const char *expected) {
   fixture f;
@@ -243,8 +282,9 @@ void test_tuning_build_holds_candidates(void) {
   run_result r = generate_tuned(&f, "sm_90", "--tune-build");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
-  /* rope.lua's tune: warps {2, 4, 8} x heads_in_flight {1, 2} x chunks {1, 2}, all distinct */
-  const int expected = 12;
+  /* rope.lua's tune: warps {2, 4, 8} x heads_in_flight {1, 2} x chunks {1, 2} x blocks_per_sm {0, 32},
+     all distinct */
+  const int expected = 24;
   char path[700];
   snprintf(path, sizeof path, "%s/fusegen_candidates.c", f.out);
   char *cands = read_text(path, NULL);
@@ -261,7 +301,7 @@ void test_tuning_build_holds_candidates(void) {
     int entries = 0;
     for (char *p = dispatch; (p = strstr(p, "fg__launch_" VARIANT "_t")); p++) entries++;
     CHECK_MSG(entries == expected, "%d dispatch entries, expected %d", entries, expected);
-    CHECK_MSG(strstr(dispatch, "const int fg__rope_kernel_count = 12;"), "the rope table holds other variants");
+    CHECK_MSG(strstr(dispatch, "const int fg__rope_kernel_count = 24;"), "the rope table holds other variants");
     CHECK_MSG(strstr(dispatch, "const int fg__rope_per_head_kernel_count") == NULL, "ops outside the fixture");
   }
   pathlist kernels = list_files(f.out);

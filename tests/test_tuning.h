@@ -10,6 +10,7 @@
   X(test_tuning_spec_rows_per_block_range)        \
   X(test_tuning_file_applies_to_its_target_only)  \
   X(test_tuning_rows_forms)                       \
+  X(test_tuning_heads_grid_forms)                 \
   X(test_tuning_file_errors)                      \
   X(test_tuning_named_folder_missing)             \
   X(test_tuning_build_holds_candidates)           \

@@ -77,5 +77,5 @@ rounds y to the dtype of q before the rotation.]],
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 1, 2, 4, 8 }, heads_in_flight = { 1, 2, 4 }, blocks_per_sm = { 6, 32 } },
+  tune = { warps = { 1, 2, 4, 8 }, heads_in_flight = { 1, 2, 4 }, blocks_per_sm = { 0, 6, 32 } },
 }

@@ -74,5 +74,5 @@ rope kernel would).]],
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 6, 32 }, min_blocks = { 3, 5, 8 } },
+  tune = { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 } },
 }

@@ -62,5 +62,5 @@ pairing, tables and R for both; q_out / k_out NULL (or q / k) rotate in place.]]
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 } },
+  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } },
 }

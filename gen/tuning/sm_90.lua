@@ -51,41 +51,41 @@ return {
       norm_modulate_select01_bf16_idxi64_yes_vec16 = {},
     },
     qknorm_across_heads_rope_per_head = {
-      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 90.1 us -> 79.4 us
-      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1006.6 us -> 848.2 us
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 89.3 us -> 79.5 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1010.0 us -> 847.0 us
       qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 6 },
     },
     qknorm_rope_cos_sin_cache = {
-      -- qknorm_rope flux_1024 N=4096 H=24: 36.5 us -> 36.5 us
-      -- qknorm_rope qwen_1024 N=4096 H=32: 49.7 us -> 49.7 us
-      -- qknorm_rope zimage_1024 N=4096 H=30: 47.3 us -> 47.3 us
-      -- qknorm_rope batch2 2x2048 H=24: 36.4 us -> 36.4 us
-      -- qknorm_rope flux2 N=4096 H=48: 74.6 us -> 74.6 us
-      -- qknorm_rope hunyuan N=115200 H=24: 1059.2 us -> 1059.2 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = {},
-      -- qknorm_rope qwen_partial N=4096 H=32 R=64: 49.6 us -> 49.6 us
+      -- qknorm_rope flux_1024 N=4096 H=24: 36.4 us -> 35.7 us
+      -- qknorm_rope qwen_1024 N=4096 H=32: 49.1 us -> 48.9 us
+      -- qknorm_rope zimage_1024 N=4096 H=30: 46.8 us -> 45.6 us
+      -- qknorm_rope batch2 2x2048 H=24: 36.3 us -> 35.9 us
+      -- qknorm_rope flux2 N=4096 H=48: 73.7 us -> 72.5 us
+      -- qknorm_rope hunyuan N=115200 H=24: 1033.2 us -> 997.1 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- qknorm_rope qwen_partial N=4096 H=32 R=64: 49.2 us -> 49.2 us
       qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16 = {},
     },
     rope = {
-      -- rope half [1,115200,24,128]: 525.9 us -> 525.9 us
-      rope_bf16_tabfp32_half_d128_full_vec16 = {},
-      -- rope hunyuan [1,115200,24,128]: 529.5 us -> 529.5 us
-      -- rope wan [1,32760,12,128]: 75.2 us -> 75.2 us
-      -- rope [2,4096,24,128]: 35.0 us -> 35.0 us
-      -- rope [4096,24,128]: 17.3 us -> 17.3 us
+      -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
+      rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      -- rope hunyuan [1,115200,24,128]: 531.0 us -> 531.0 us
+      -- rope wan [1,32760,12,128]: 75.8 us -> 75.8 us
+      -- rope [2,4096,24,128]: 34.9 us -> 34.9 us
+      -- rope [4096,24,128]: 17.2 us -> 17.2 us
       rope_bf16_tabfp32_interleaved_d128_full_vec16 = {},
-      -- rope [1,4096,32,64]: 13.2 us -> 13.2 us
+      -- rope [1,4096,32,64]: 13.3 us -> 13.3 us
       rope_bf16_tabfp32_interleaved_d64_full_vec16 = {},
     },
     rope_cos_sin_cache = {
-      -- rope_cos_sin_cache flux [1,4608,24,128]: 19.9 us -> 19.7 us
-      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = { chunks = 1, heads_in_flight = 2, warps = 2 },
+      -- rope_cos_sin_cache flux [1,4608,24,128]: 19.9 us -> 19.9 us
+      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
     },
     rope_per_head = {
-      -- rope_per_head ltx2 video [4,1152,32,128]: 36.4 us -> 36.4 us
-      -- rope_per_head ltx2 large [2,24576,32,128]: 414.6 us -> 414.6 us
-      rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16 = {},
-      -- rope_per_head ltx2 audio [4,25,32,64]: 4.8 us -> 4.8 us
+      -- rope_per_head ltx2 video [4,1152,32,128]: 36.1 us -> 35.6 us
+      -- rope_per_head ltx2 large [2,24576,32,128]: 414.9 us -> 392.1 us
+      rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      -- rope_per_head ltx2 audio [4,25,32,64]: 4.7 us -> 4.7 us
       rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16 = {},
     },
     rope_qk = {

@@ -1774,6 +1774,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
@@ -1881,6 +1882,213 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+// rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, every item at once; the hardware starts blocks as
+// others finish, so the last wave is short (the item loop runs once).
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    (void)sm_count;
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
+    int64_t blocks = (items + 4 - 1) / 4;
+    if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
+// rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+#endif
 
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=scalar

@@ -26,11 +26,11 @@ local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
   heads_in_flight = "heads each lane loads before it computes (1 to 8)",
-  blocks_per_sm = "most blocks per multiprocessor in the grid, under what fits (1 to 32)",
+  blocks_per_sm = "0: a warp per work item, blocks scheduled as others finish; n: a grid of at most n blocks per multiprocessor, under what fits, looping over items (0 to 32)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
-local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 1, 32 },
+local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
   min_blocks = { 1, 32 }, walk = { 0, 64 } }
 
 -- This mapping's tile parameters: defaults, meaning and range

@@ -132,11 +132,19 @@ $(kernel_name)(const $(params_type) p)
     }
 }
 
+% if m.blocks_per_sm == 0 then
+// Grid: a warp per item, every item at once; the hardware starts blocks as
+// others finish, so the last wave is short (the item loop runs once).
+% else
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most $(m.blocks_per_sm) per multiprocessor); the item loop covers the rest.
+% end
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
     const $(params_type)* p = (const $(params_type)*)params;
+% if m.blocks_per_sm == 0 then
+    (void)sm_count;
+% else
     static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
     int dev = 0;
     cudaError_t err = cudaGetDevice(&dev);
@@ -149,6 +157,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+% end
     int64_t items = 0;
 % for _, hs in ipairs(head_sets) do
 %   if m.walk_all then
@@ -163,8 +172,12 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   end
 % end
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
+% if m.blocks_per_sm == 0 then
+    if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+% else
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
+% end
     $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
     return cudaGetLastError();
 }
