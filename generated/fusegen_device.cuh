@@ -16,8 +16,10 @@
 // Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
 #define FG_MAX_DEVICES 64
 
-// Raw 16-byte accesses. "stream": read once (evict first); "keep": read again (tables).
+// Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
+// policy; the tile evict_first picks); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
+__device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { *reinterpret_cast<uint4*>(p) = v; }
 
@@ -53,6 +55,9 @@ __device__ __forceinline__ void fg_unpack_fp32x2(const uint2 r, float* d) {
 __device__ __forceinline__ void fg_load_fp32x2_stream(const float* p, float* d) {
     fg_unpack_fp32x2(__ldcs(reinterpret_cast<const uint2*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp32x2_plain(const float* p, float* d) {
+    fg_unpack_fp32x2(*(reinterpret_cast<const uint2*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp32x2_keep(const float* p, float* d) {
     fg_unpack_fp32x2(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
@@ -71,6 +76,9 @@ __device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
 __device__ __forceinline__ void fg_load_fp32x4_stream(const float* p, float* d) {
     fg_unpack_fp32x4(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp32x4_plain(const float* p, float* d) {
+    fg_unpack_fp32x4(*(reinterpret_cast<const uint4*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp32x4_keep(const float* p, float* d) {
     fg_unpack_fp32x4(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
@@ -88,6 +96,9 @@ __device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
 __device__ __forceinline__ void fg_load_fp16x2_stream(const __half* p, float* d) {
     fg_unpack_fp16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp16x2_plain(const __half* p, float* d) {
+    fg_unpack_fp16x2(*(reinterpret_cast<const unsigned*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp16x2_keep(const __half* p, float* d) {
     fg_unpack_fp16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
@@ -102,6 +113,9 @@ __device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
 }
 __device__ __forceinline__ void fg_load_fp16x4_stream(const __half* p, float* d) {
     fg_unpack_fp16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+}
+__device__ __forceinline__ void fg_load_fp16x4_plain(const __half* p, float* d) {
+    fg_unpack_fp16x4(*(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x4_keep(const __half* p, float* d) {
     fg_unpack_fp16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
@@ -121,6 +135,9 @@ __device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
 __device__ __forceinline__ void fg_load_fp16x8_stream(const __half* p, float* d) {
     fg_unpack_fp16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp16x8_plain(const __half* p, float* d) {
+    fg_unpack_fp16x8(*(reinterpret_cast<const uint4*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_fp16x8_keep(const __half* p, float* d) {
     fg_unpack_fp16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
@@ -138,6 +155,9 @@ __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
 __device__ __forceinline__ void fg_load_bf16x2_stream(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_bf16x2_plain(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x2(*(reinterpret_cast<const unsigned*>(p)), d);
+}
 __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
@@ -152,6 +172,9 @@ __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
 }
 __device__ __forceinline__ void fg_load_bf16x4_stream(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+}
+__device__ __forceinline__ void fg_load_bf16x4_plain(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x4(*(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x4_keep(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
@@ -170,6 +193,9 @@ __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
 }
 __device__ __forceinline__ void fg_load_bf16x8_stream(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+}
+__device__ __forceinline__ void fg_load_bf16x8_plain(const __nv_bfloat16* p, float* d) {
+    fg_unpack_bf16x8(*(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x8_keep(const __nv_bfloat16* p, float* d) {
     fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);

@@ -32,10 +32,10 @@ void test_tuning_spec_candidates_not_a_list(void) {
 
 void test_tuning_spec_candidate_unknown_name(void) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (blocks_per_sm, chunks, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
-/* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm */
+/* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first */
 #define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
 void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
@@ -46,6 +46,8 @@ void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
                        "warps = 32, chunks = 2, blocks_per_sm = -1, min_blocks = 2, rows_per_block = 1,",
                        "tiles.blocks_per_sm", "an integer: 0: one block per row group of the call");
+  expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES, NM_TILES " evict_first = 2,", "tiles.evict_first",
+                       "an integer: 1: the streamed inputs");
   expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
                        "an integer: 0: a warp per work item");
@@ -135,8 +137,9 @@ void test_tuning_file_applies_to_its_target_only(void) {
 
 /* The rows mapping's forms, set per target by tuning files: sm_90 with
    prefetch 2 and one block per row (loads of x, scale, shift and gate issued
-   before the first reduction; a 2-D grid, no occupancy query), sm_80 with a
-   persistent grid and no prefetch (each stage loads where it uses values). */
+   before the first reduction, x evict-first; a 2-D grid, no occupancy query),
+   sm_80 with a persistent grid, no prefetch (each stage loads where it uses
+   values) and plain loads of x (evict_first = 0). */
 #define NM_VARIANT "norm_modulate_select01_bf16_idxi64_no_vec16"
 static int in_order(const char *text, const char *end, const char *const *marks, int n) {
   const char *at = text;
@@ -165,7 +168,7 @@ void test_tuning_rows_forms(void) {
   char path[700];
   snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f.root);
   CHECK(write_text(path, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
-                         " = { prefetch = 0, blocks_per_sm = 32 } } } }\n") == 0);
+                         " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0 } } } }\n") == 0);
   run_result r = generate_tuned(&f, "sm_80,sm_90", "");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
@@ -184,7 +187,7 @@ void test_tuning_rows_forms(void) {
     in_order(sm90, end, ahead, (int)(sizeof ahead / sizeof ahead[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-block-per-row launcher asks the occupancy calculator");
-    const char *at_use[] = {"for (int64_t first", "fg_load_bf16x8_stream(xr + e", "fg_row_sum<",
+    const char *at_use[] = {"for (int64_t first", "fg_load_bf16x8_plain(xr + e", "fg_row_sum<",
                             "fg_load_bf16x8_keep(scale_row + e", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
     in_order(sm80, sm90, at_use, (int)(sizeof at_use / sizeof at_use[0]));
     char *issue = strstr(sm80, "// issue:");

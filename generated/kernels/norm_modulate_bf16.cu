@@ -941,11 +941,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                x_raw[0] = fg_ld16_stream(xr + e);
+                x_raw[0] = fg_ld16_plain(xr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                x_raw[1] = fg_ld16_stream(xr + e);
+                x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
         uint4 res_raw[2], rgate_raw[2];
@@ -954,13 +954,13 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
             const __nv_bfloat16* gr = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_stream(rr + e);
-                rgate_raw[0] = fg_ld16_stream(gr + e);
+                res_raw[0] = fg_ld16_plain(rr + e);
+                rgate_raw[0] = fg_ld16_plain(gr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_stream(rr + e);
-                rgate_raw[1] = fg_ld16_stream(gr + e);
+                res_raw[1] = fg_ld16_plain(rr + e);
+                rgate_raw[1] = fg_ld16_plain(gr + e);
             }
         }
         const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];

@@ -1021,19 +1021,19 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
             }
         }
         {
@@ -1043,8 +1043,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[0][0]);
@@ -1052,8 +1052,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[1][0]);
@@ -1061,8 +1061,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[2][0]);
@@ -1070,8 +1070,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[3][0]);

@@ -1068,11 +1068,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                x_raw[0] = fg_ld16_stream(xr + e);
+                x_raw[0] = fg_ld16_plain(xr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                x_raw[1] = fg_ld16_stream(xr + e);
+                x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
         uint4 res_raw[2], rgate_raw[2];
@@ -1081,13 +1081,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
             const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_stream(rr + e);
-                rgate_raw[0] = fg_ld16_stream(gr + e);
+                res_raw[0] = fg_ld16_plain(rr + e);
+                rgate_raw[0] = fg_ld16_plain(gr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_stream(rr + e);
-                rgate_raw[1] = fg_ld16_stream(gr + e);
+                res_raw[1] = fg_ld16_plain(rr + e);
+                rgate_raw[1] = fg_ld16_plain(gr + e);
             }
         }
         const __half* scale_row;
@@ -3331,11 +3331,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                x_raw[0] = fg_ld16_stream(xr + e);
+                x_raw[0] = fg_ld16_plain(xr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                x_raw[1] = fg_ld16_stream(xr + e);
+                x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
         uint4 res_raw[2], rgate_raw[2];
@@ -3344,13 +3344,13 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
             const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_stream(rr + e);
-                rgate_raw[0] = fg_ld16_stream(gr + e);
+                res_raw[0] = fg_ld16_plain(rr + e);
+                rgate_raw[0] = fg_ld16_plain(gr + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_stream(rr + e);
-                rgate_raw[1] = fg_ld16_stream(gr + e);
+                res_raw[1] = fg_ld16_plain(rr + e);
+                rgate_raw[1] = fg_ld16_plain(gr + e);
             }
         }
         const __half* scale_row;

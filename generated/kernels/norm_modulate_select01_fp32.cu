@@ -1156,19 +1156,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
             }
         }
         {
@@ -1178,8 +1178,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[0][0]);
@@ -1187,8 +1187,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[1][0]);
@@ -1196,8 +1196,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[2][0]);
@@ -1205,8 +1205,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[3][0]);
@@ -3590,19 +3590,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+                fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
             }
         }
         {
@@ -3612,8 +3612,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[0][0]);
@@ -3621,8 +3621,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[1][0]);
@@ -3630,8 +3630,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[2][0]);
@@ -3639,8 +3639,8 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
                 float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_stream(rr + e + 0, &r[0]);
-                fg_load_fp32x4_stream(gr + e + 0, &g[0]);
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
                 fg_store_fp32x4(ro + e + 0, &v[3][0]);

@@ -22,7 +22,8 @@ end
 -- the fp32 array slice dst (an lvalue like "xa[0][1]"), first element at dst[0].
 --   vec:   accesses of up to 16 bytes (the caller checked alignment)
 --   guard: for scalar accesses, function(j) -> C condition for element j, or nil
---   hint:  "stream" (read once) or "keep" (read again: tables)
+--   hint:  "stream" (read once, evict first), "plain" (read once, the default policy)
+--          or "keep" (read again: tables)
 function M.load_f32(dst, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then

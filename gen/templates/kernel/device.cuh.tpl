@@ -15,8 +15,10 @@
 // Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
 #define FG_MAX_DEVICES 64
 
-// Raw 16-byte accesses. "stream": read once (evict first); "keep": read again (tables).
+// Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
+// policy; the tile evict_first picks); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
+__device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { *reinterpret_cast<uint4*>(p) = v; }
 
@@ -63,9 +65,10 @@ __device__ __forceinline__ void fg_unpack_$(dt)x$(n)(const $(R) r, float* d) {
 %       end
 %     end
 }
-%     for _, hint in ipairs { "stream", "keep" } do
+%     for _, hint in ipairs { "stream", "plain", "keep" } do
+%       local read = ({ stream = "__ldcs(", plain = "*(", keep = "__ldg(" })[hint]
 __device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p, float* d) {
-    fg_unpack_$(dt)x$(n)($(hint == "stream" and "__ldcs" or "__ldg")(reinterpret_cast<const $(R)*>(p)), d);
+    fg_unpack_$(dt)x$(n)($(read)reinterpret_cast<const $(R)*>(p)), d);
 }
 %     end
 __device__ __forceinline__ void fg_store_$(dt)x$(n)($(info.cuda)* p, const float* s) {

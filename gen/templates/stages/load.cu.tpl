@@ -21,9 +21,9 @@ if ($(head) < H) {  // head $(head)
 %     if open then
     $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = element_guard }))
+        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       if m.half then
-        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = element_guard }))
+        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       end
     }
 %     end
@@ -32,13 +32,13 @@ if ($(head) < H) {  // head $(head)
 %     if m.whole_head then
     if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or "stream", guard = pass_element_guard }))
+        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = pass_element_guard }))
     }
 %     else
     if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
         const int e = p.R + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-        xp[$(u)][$(k)] = fg_ld16_stream(px + e);
+        xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e);
 %       else
 %         for j = 0, m.C - 1 do
         if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];

@@ -10,7 +10,7 @@ uint4 x_raw[$(m.K)];
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
-        % put(load_raw(("x_raw[%d]"):format(k), "xr + e", "stream"))
+        % put(load_raw(("x_raw[%d]"):format(k), "xr + e", m.stream_hint))
     }
 %   end
 }
@@ -24,7 +24,7 @@ $(chunk_open(k)) $(unpack(("v[%d]"):format(k), ("x_raw[%d]"):format(k), v.act)) 
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
-        % put(load(("v[%d]"):format(k), "xr + e", v.act, "stream"))
+        % put(load(("v[%d]"):format(k), "xr + e", v.act, m.stream_hint))
     }
 %   end
 }

@@ -13,8 +13,8 @@ uint4 res_raw[$(m.K)], rgate_raw[$(m.K)];
 %     for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
-        % put(load_raw(("res_raw[%d]"):format(k), "rr + e", "stream"))
-        % put(load_raw(("rgate_raw[%d]"):format(k), "gr + e", "stream"))
+        % put(load_raw(("res_raw[%d]"):format(k), "rr + e", m.stream_hint))
+        % put(load_raw(("rgate_raw[%d]"):format(k), "gr + e", m.stream_hint))
     }
 %     end
 }
@@ -33,8 +33,8 @@ uint4 res_raw[$(m.K)], rgate_raw[$(m.K)];
         % put(unpack("r", ("res_raw[%d]"):format(k), v.act))
         % put(unpack("g", ("rgate_raw[%d]"):format(k), v.act))
 %       else
-        % put(load("r", "rr + e", v.act, "stream"))
-        % put(load("g", "gr + e", v.act, "stream"))
+        % put(load("r", "rr + e", v.act, m.stream_hint))
+        % put(load("g", "gr + e", v.act, m.stream_hint))
 %       end
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(g[j], v[$(k)][j], r[j]);
