@@ -154,6 +154,28 @@ static int in_order(const char *text, const char *end, const char *const *marks,
   return 1;
 }
 
+/* With the fixture's sm_90.lua in place: writes sm_80.lua (text), generates for both targets and
+   returns the kernel file at rel (malloc'd; NULL on failure), with the sm_80 and sm_90 sections
+   of its one per-target variant found (*sm80, *sm90, and *end, the #endif after them). */
+static char *generate_two_targets(fixture *f, const char *sm80_text, const char *rel, char **sm80, char **sm90,
+                                  char **end) {
+  char path[700];
+  *sm80 = *sm90 = *end = NULL;
+  snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f->root);
+  CHECK(write_text(path, sm80_text) == 0);
+  run_result r = generate_tuned(f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  snprintf(path, sizeof path, "%s/%s", f->out, rel);
+  char *text = read_text(path, NULL);
+  CHECK_MSG(text != NULL, "no %s", path);
+  *sm80 = text ? strstr(text, "#if FG_SM == 80  // tile parameters for sm_80 (") : NULL;
+  *sm90 = *sm80 ? strstr(*sm80, "#elif FG_SM == 90  // tile parameters for sm_90 (") : NULL;
+  *end = *sm90 ? strstr(*sm90, "#endif") : NULL;
+  CHECK_MSG(*sm80 && *sm90 && *end, "the variant is not written per target");
+  return text;
+}
+
 void test_tuning_rows_forms(void) {
   char *spec = read_text("gen/specs/norm_modulate_select01.lua", NULL);
   CHECK_MSG(spec != NULL, "cannot read gen/specs/norm_modulate_select01.lua");
@@ -165,20 +187,11 @@ void test_tuning_rows_forms(void) {
     free(spec);
     return;
   }
-  char path[700];
-  snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f.root);
-  CHECK(write_text(path, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
-                         " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0 } } } }\n") == 0);
-  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  run_free(&r);
-  snprintf(path, sizeof path, "%s/kernels/norm_modulate_select01_bf16.cu", f.out);
-  char *text = read_text(path, NULL);
-  CHECK_MSG(text != NULL, "no %s", path);
-  char *sm80 = text ? strstr(text, "#if FG_SM == 80  // tile parameters for sm_80 (") : NULL;
-  char *sm90 = sm80 ? strstr(sm80, "#elif FG_SM == 90  // tile parameters for sm_90 (") : NULL;
-  char *end = sm90 ? strstr(sm90, "#endif") : NULL;
-  CHECK_MSG(sm80 && sm90 && end && strstr(sm80, "// " NM_VARIANT "\n") == strchr(sm80, '\n') + 1,
+  char *sm80, *sm90, *end;
+  char *text = generate_two_targets(&f, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
+                                        " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0 } } } }\n",
+                                    "kernels/norm_modulate_select01_bf16.cu", &sm80, &sm90, &end);
+  CHECK_MSG(!sm80 || strstr(sm80, "// " NM_VARIANT "\n") == strchr(sm80, '\n') + 1,
             "the variant is not written per target");
   if (sm80 && sm90 && end) {
     const char *ahead[] = {"// issue:", "fg_ld16_stream(xr + e)", "fg_ld16_keep(scale_row + e)",
@@ -208,18 +221,10 @@ void test_tuning_heads_grid_forms(void) {
     fixture_close(&f);
     return;
   }
-  char path[700];
-  snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f.root);
-  CHECK(write_text(path, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32 } } } }\n") == 0);
-  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  run_free(&r);
-  char *text = kernel_file(&f);
-  CHECK_MSG(text != NULL, "no %s", KERNEL_FILE);
-  char *sm80 = text ? strstr(text, "#if FG_SM == 80  // tile parameters for sm_80 (") : NULL;
-  char *sm90 = sm80 ? strstr(sm80, "#elif FG_SM == 90  // tile parameters for sm_90 (") : NULL;
-  char *end = sm90 ? strstr(sm90, "#endif") : NULL;
-  CHECK_MSG(sm80 && sm90 && end, "the variant is not written per target");
+  char *sm80, *sm90, *end;
+  char *text = generate_two_targets(
+      &f, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32 } } } }\n", KERNEL_FILE, &sm80,
+      &sm90, &end);
   if (sm80 && sm90 && end) {
     const char *flat[] = {"// Grid: a warp per item, every item at once", "int64_t blocks = (items + 4 - 1) / 4;",
                           "if (blocks > 2147483647) blocks = 2147483647;", "<<<(unsigned)blocks, 128, 0, stream>>>"};

@@ -83,22 +83,7 @@ $(kernel_name)(const $(params_type) p)
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
     const $(params_type)* p = (const $(params_type)*)params;
-% if per_row_grid then
-    (void)sm_count;
-% else
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-% end
+    % include("kernel/resident_blocks.cu.tpl")
 % if m.vec then
     const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else

@@ -5,12 +5,18 @@
 % local mode = mode(phase, 1)
 % if mode == "issue" then
 uint4 x_raw[$(m.K)];
+% end
+% if mode == "issue" or mode == "all" then
 {
     const $(act_ctype)* xr = $(row_of(roles.input));
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
+%     if mode == "issue" then
         % put(load_raw(("x_raw[%d]"):format(k), "xr + e", m.stream_hint))
+%     else
+        % put(load(("v[%d]"):format(k), "xr + e", v.act, m.stream_hint))
+%     end
     }
 %   end
 }
@@ -18,14 +24,4 @@ uint4 x_raw[$(m.K)];
 %   for k = 0, m.K - 1 do
 $(chunk_open(k)) $(unpack(("v[%d]"):format(k), ("x_raw[%d]"):format(k), v.act)) }  // chunk slot $(k)
 %   end
-% elseif mode == "all" then
-{
-    const $(act_ctype)* xr = $(row_of(roles.input));
-%   for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
-        % put(load(("v[%d]"):format(k), "xr + e", v.act, m.stream_hint))
-    }
-%   end
-}
 % end

@@ -7,27 +7,22 @@
 % local T = act_ctype
 %   if mode == "issue" then
 uint4 res_raw[$(m.K)], rgate_raw[$(m.K)];
+%   end
 {
+%   if mode ~= "use" then
     const $(T)* rr = $(row_of(roles.residual));
     const $(T)* gr = $(row_of(roles.residual_gate));
-%     for k = 0, m.K - 1 do
+%   end
+%   if mode ~= "issue" then
+    $(T)* ro = $(row_of(roles.residual_out));
+%   end
+%   for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
+%     if mode == "issue" then
         % put(load_raw(("res_raw[%d]"):format(k), "rr + e", m.stream_hint))
         % put(load_raw(("rgate_raw[%d]"):format(k), "gr + e", m.stream_hint))
-    }
-%     end
-}
-%   else
-{
-%     if mode == "all" then
-    const $(T)* rr = $(row_of(roles.residual));
-    const $(T)* gr = $(row_of(roles.residual_gate));
-%     end
-    $(T)* ro = $(row_of(roles.residual_out));
-%     for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
+%     else
         float r[$(m.V)] = {}, g[$(m.V)] = {};
 %       if mode == "use" then
         % put(unpack("r", ("res_raw[%d]"):format(k), v.act))
@@ -39,8 +34,8 @@ uint4 res_raw[$(m.K)], rgate_raw[$(m.K)];
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(g[j], v[$(k)][j], r[j]);
         % put(store(("v[%d]"):format(k), "ro + e", v.act))
-    }
 %     end
-}
+    }
 %   end
+}
 % end

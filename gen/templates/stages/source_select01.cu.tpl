@@ -12,17 +12,18 @@ const $(T)* shift_row;
 const $(T)* gate_row;
 {
     const bool one = live && ((const $(IT)*)p.$(roles.index))[b * p.$(roles.index)_stride[0] + l * p.$(roles.index)_stride[1]] != 0;
+%   -- the chosen branch's row b of a [B|1, C] tensor pair, in the form of the path
+%   local select_form = "(const %s*)(one ? p.%s : p.%s) + b * (one ? p.%s_stride[0] : p.%s_stride[0])"
+%   local branch_form = "one ? (const %s*)p.%s + b * p.%s_stride[0] : (const %s*)p.%s + b * p.%s_stride[0]"
+%   local function chosen(t0, t1) if m.vec then return select_form:format(T, t1, t0, t1, t0) end return branch_form:format(T, t1, t1, T, t0, t0) end
 %   if m.vec then
     // operand selects rather than a branch on the index: nothing waits for its
     // load until the first access through these pointers
-    scale_row = (const $(T)*)(one ? p.$(roles.scale1) : p.$(roles.scale0)) + b * (one ? p.$(roles.scale1)_stride[0] : p.$(roles.scale0)_stride[0]);
-    shift_row = (const $(T)*)(one ? p.$(roles.shift1) : p.$(roles.shift0)) + b * (one ? p.$(roles.shift1)_stride[0] : p.$(roles.shift0)_stride[0]);
-    gate_row = (const $(T)*)(one ? p.$(roles.gate1) : p.$(roles.gate0)) + b * (one ? p.$(roles.gate1)_stride[0] : p.$(roles.gate0)_stride[0]);
 %   else
     // the element path: the branch costs fewer registers than the selects
-    scale_row = one ? (const $(T)*)p.$(roles.scale1) + b * p.$(roles.scale1)_stride[0] : (const $(T)*)p.$(roles.scale0) + b * p.$(roles.scale0)_stride[0];
-    shift_row = one ? (const $(T)*)p.$(roles.shift1) + b * p.$(roles.shift1)_stride[0] : (const $(T)*)p.$(roles.shift0) + b * p.$(roles.shift0)_stride[0];
-    gate_row = one ? (const $(T)*)p.$(roles.gate1) + b * p.$(roles.gate1)_stride[0] : (const $(T)*)p.$(roles.gate0) + b * p.$(roles.gate0)_stride[0];
 %   end
+    scale_row = $(chosen(roles.scale0, roles.scale1));
+    shift_row = $(chosen(roles.shift0, roles.shift1));
+    gate_row = $(chosen(roles.gate0, roles.gate1));
 }
 % end
