@@ -266,7 +266,7 @@ void test_generator_spec_files_unknown_axis(void) {
 
 void test_generator_spec_tile_unknown_name(void) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
 void test_generator_spec_tile_bad_value(void) {

@@ -32,10 +32,11 @@ void test_tuning_spec_candidates_not_a_list(void) {
 
 void test_tuning_spec_candidate_unknown_name(void) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
 }
 
-/* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first */
+/* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
+   flat_waves */
 #define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
 void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
@@ -51,6 +52,9 @@ void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
                        "an integer: 0: a warp per work item");
+  expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+                       "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, flat_waves = 1025,",
+                       "tiles.flat_waves", "an integer: with blocks_per_sm = n: 0: every call on the grid of what fits");
 }
 
 /* ---- tuning files ---------------------------------------------------------------- */
@@ -212,27 +216,34 @@ void test_tuning_rows_forms(void) {
 }
 
 /* The heads mapping's grid forms, set per target: sm_90 with blocks_per_sm = 0
-   (a warp per item, every item launched at once: no occupancy query), sm_80
-   with the persistent grid (the occupancy asked once, the grid capped by it). */
+   (a warp per item, every item launched at once: no occupancy query; flat_waves
+   means nothing there), sm_80
+   with the persistent grid (the occupancy asked once, the grid capped by it)
+   for calls of up to 16 such grids of items, every block launched past that. */
 void test_tuning_heads_grid_forms(void) {
   fixture f;
-  if (!tuning_fixture(&f, "sm_90.lua",
-                      "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 0 } } } }\n")) {
+  if (!tuning_fixture(
+          &f, "sm_90.lua",
+          "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 0, flat_waves = 16 } } } }\n")) {
     fixture_close(&f);
     return;
   }
   char *sm80, *sm90, *end;
   char *text = generate_two_targets(
-      &f, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32 } } } }\n", KERNEL_FILE, &sm80,
-      &sm90, &end);
+      &f, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32, flat_waves = 16 } } } }\n",
+      KERNEL_FILE, &sm80, &sm90, &end);
   if (sm80 && sm90 && end) {
     const char *flat[] = {"// Grid: a warp per item, every item at once", "int64_t blocks = (items + 4 - 1) / 4;",
                           "if (blocks > 2147483647) blocks = 2147483647;", "<<<(unsigned)blocks, 128, 0, stream>>>"};
     in_order(sm90, end, flat, (int)(sizeof flat / sizeof flat[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-warp-per-item launcher asks the occupancy calculator");
-    const char *capped[] = {"cudaOccupancyMaxActiveBlocksPerMultiprocessor", "if (per_sm > 32) per_sm = 32;",
-                            "const int64_t cap = (int64_t)sm_count * per_sm;", "if (blocks > cap) blocks = cap;"};
+    CHECK_MSG(!strstr(sm90, "blocks > cap") || strstr(sm90, "blocks > cap") > end, "the flat form caps its grid");
+    const char *capped[] = {"// A call of more than 16 such grids of items launches every block instead",
+                            "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "if (per_sm > 32) per_sm = 32;",
+                            "const int64_t cap = (int64_t)sm_count * per_sm;", "if (blocks > cap * 16) {",
+                            "if (blocks > 2147483647) blocks = 2147483647;", "} else if (blocks > cap) {",
+                            "blocks = cap;"};
     in_order(sm80, sm90, capped, (int)(sizeof capped / sizeof capped[0]));
   }
   free(text);
@@ -290,9 +301,9 @@ void test_tuning_build_holds_candidates(void) {
   run_result r = generate_tuned(&f, "sm_90", "--tune-build");
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
-  /* rope.lua's tune: warps {2, 4, 8} x heads_in_flight {1, 2} x chunks {1, 2} x blocks_per_sm {0, 32},
-     all distinct */
-  const int expected = 24;
+  /* rope.lua's tune: warps {2, 4, 8} x heads_in_flight {1, 2} x chunks {1, 2} x blocks_per_sm {0, 32}
+     x flat_waves {0, 4, 8, 16}; with blocks_per_sm = 0 flat_waves means nothing, so 12 + 12 * 4 distinct */
+  const int expected = 60;
   char path[700];
   snprintf(path, sizeof path, "%s/fusegen_candidates.c", f.out);
   char *cands = read_text(path, NULL);
@@ -309,7 +320,7 @@ void test_tuning_build_holds_candidates(void) {
     int entries = 0;
     for (char *p = dispatch; (p = strstr(p, "fg__launch_" VARIANT "_t")); p++) entries++;
     CHECK_MSG(entries == expected, "%d dispatch entries, expected %d", entries, expected);
-    CHECK_MSG(strstr(dispatch, "const int fg__rope_kernel_count = 24;"), "the rope table holds other variants");
+    CHECK_MSG(strstr(dispatch, "const int fg__rope_kernel_count = 60;"), "the rope table holds other variants");
     CHECK_MSG(strstr(dispatch, "const int fg__rope_per_head_kernel_count") == NULL, "ops outside the fixture");
   }
   pathlist kernels = list_files(f.out);

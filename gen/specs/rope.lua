@@ -61,6 +61,8 @@ or x itself (in place), otherwise it must not overlap x.]],
     -- the general variant holds chunks for the largest head: no register cap
     { when = { head_dim = "any" }, min_blocks = 1 },
   },
-  -- the tuner's candidates (fusegen_tune; docs/tuning.md)
-  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } },
+  -- the tuner's candidates (fusegen_tune; docs/tuning.md); flat_waves: the
+  -- bench shapes of this op run from 3 to 80 grids of items
+  tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 },
+           flat_waves = { 0, 4, 8, 16 } },
 }

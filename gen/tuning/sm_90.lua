@@ -69,11 +69,11 @@ return {
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
       rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
-      -- rope hunyuan [1,115200,24,128]: 531.0 us -> 531.0 us
-      -- rope wan [1,32760,12,128]: 75.8 us -> 75.8 us
-      -- rope [2,4096,24,128]: 34.9 us -> 34.9 us
-      -- rope [4096,24,128]: 17.2 us -> 17.2 us
-      rope_bf16_tabfp32_interleaved_d128_full_vec16 = {},
+      -- rope hunyuan [1,115200,24,128]: 532.3 us -> 497.7 us
+      -- rope wan [1,32760,12,128]: 75.3 us -> 73.5 us
+      -- rope [2,4096,24,128]: 35.0 us -> 34.5 us
+      -- rope [4096,24,128]: 17.3 us -> 17.2 us
+      rope_bf16_tabfp32_interleaved_d128_full_vec16 = { flat_waves = 8, warps = 2 },
       -- rope [1,4096,32,64]: 13.3 us -> 13.3 us
       rope_bf16_tabfp32_interleaved_d64_full_vec16 = {},
     },

@@ -1879,6 +1879,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
     return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
 // rope_bf16_tabfp32_interleaved_d128_full_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
@@ -1996,6 +1997,252 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
     FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+// rope_bf16_tabfp32_interleaved_d128_full_vec16
+//   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 2 warps per block
+__global__ void __launch_bounds__(64, 3)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int64_t warp = (int64_t)blockIdx.x * 2 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 2;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        // cos/sin of row s: 4 angle(s) per rotate chunk
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+            {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+            }
+            {  // chunk slot 1: angles (pos + 8) * 4 onwards
+                const int a = (pos + 8) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+            }
+        }
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            {  // rotate chunk slot 1
+                const int e = (pos + 8) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            {  // rotate chunk slot 1
+                const int e = (pos + 8) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+// A call of more than 8 such grids of items launches every block instead:
+// over a long loop the warps drift apart and their reads spread over more of
+// memory, while on a short call the last wave of blocks would be partly idle.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_params* p = (const fg_rope_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16), 64, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
+    int64_t blocks = (items + 2 - 1) / 2;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap * 8) {
+        if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+    } else if (blocks > cap) {
+        blocks = cap;
+    }
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
+// rope_bf16_tabfp32_interleaved_d128_full_vec16
+//   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 4 warps per block
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 heads
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int64_t ntok = p.B * p.S;
+    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
+    const int tpw = 4 / hg;                      // tokens per warp item
+    const int tsub = group / hg;
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;                    // heads per item
+    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
+    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // divisions: the op takes fewer than 2^31 tokens
+        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + group % hg;
+        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        // cos/sin of row s: 4 angle(s) per rotate chunk
+        float cs[2][4] = {}, sn[2][4] = {};
+        {
+            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+            {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+            }
+            {  // chunk slot 1: angles (pos + 8) * 4 onwards
+                const int a = (pos + 8) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+            }
+        }
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+            {  // rotate chunk slot 1
+                const int e = (pos + 8) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+        fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+        fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+        fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+            {  // rotate chunk slot 1
+                const int e = (pos + 8) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_params* p = (const fg_rope_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    int64_t items = 0;
+    {
+        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
+        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    }
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+#endif
 
 // rope_bf16_tabfp32_interleaved_d128_full_scalar
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=scalar

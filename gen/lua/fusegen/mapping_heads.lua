@@ -22,22 +22,30 @@ local tiles_mod = require "fusegen.tiles"
 local M = {}
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1 }
+  evict_first = 1, flat_waves = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
   heads_in_flight = "heads each lane loads before it computes (1 to 8)",
   blocks_per_sm = "0: a warp per work item, blocks scheduled as others finish; n: a grid of at most n blocks per multiprocessor, under what fits, looping over items (0 to 32)",
+  flat_waves = "with blocks_per_sm = n: 0: every call on the grid of what fits; w: a call of more than w such grids of items launches a block per item group instead (0 to 1024)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   evict_first = "1: the activations (read once) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
-  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 } }
+  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, flat_waves = { 0, 1024 } }
+
+-- The flat grid (blocks_per_sm = 0) launches every block at any size, so
+-- flat_waves means nothing there: one form, one candidate.
+local function normalize(t)
+  if t.blocks_per_sm == 0 then t.flat_waves = 0 end
+end
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
-M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS, special = { walk = { token = true } } }
+M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS, special = { walk = { token = true } },
+  normalize = normalize }
 
 function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
@@ -173,6 +181,7 @@ function M.plan(spec, v, tuning)
   m.warps = m.tiles.warps
   m.threads = 32 * m.warps
   m.blocks_per_sm = m.tiles.blocks_per_sm
+  m.flat_waves = m.tiles.flat_waves
   m.min_blocks = m.tiles.min_blocks
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of what is read once
   -- angles per chunk: interleaved C/2 (one per pair), half C

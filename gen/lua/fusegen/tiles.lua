@@ -3,7 +3,8 @@
 -- match the variant, in order; then the variant's entry in the tuning data of
 -- its GPU target (gen/tuning/sm_90.lua), if any.
 --   kinds: { defaults = {...}, doc = {name = text}, limits = {name = {lo, hi}},
---            special = {name = {value = true}} (non-integer values a parameter takes) }
+--            special = {name = {value = true}} (non-integer values a parameter takes),
+--            normalize = nil or function(tiles): sets the parameters a form ignores to their defaults }
 --   tuning: nil, or a layer { path = file, field = "ops.rope.<variant>", params = {name = value} }
 --
 -- A spec's `tune` names the candidate values the tuner tries, in the same
@@ -81,6 +82,7 @@ function M.resolve(spec, v, tuning, kinds)
       t[k] = x
     end
   end
+  if kinds.normalize then kinds.normalize(t) end
   return t
 end
 
@@ -115,11 +117,12 @@ function M.candidates(spec, v, kinds)
     local tiles = {}
     for k, x in pairs(base) do tiles[k] = x end
     for k, x in pairs(params) do tiles[k] = x end
+    if kinds.normalize then kinds.normalize(tiles) end
     local key = M.text(tiles)
     if seen[key] then return end
     seen[key] = true
     local own = {} -- only what differs from the untuned tiles
-    for k, x in pairs(params) do if base[k] ~= x then own[k] = x end end
+    for k, x in pairs(tiles) do if base[k] ~= x then own[k] = x end end
     out[#out + 1] = { params = own, tiles = tiles }
   end
   add({})

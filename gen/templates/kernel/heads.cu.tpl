@@ -138,6 +138,11 @@ $(kernel_name)(const $(params_type) p)
 % else
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most $(m.blocks_per_sm) per multiprocessor); the item loop covers the rest.
+%   if m.flat_waves > 0 then
+// A call of more than $(m.flat_waves) such grids of items launches every block instead:
+// over a long loop the warps drift apart and their reads spread over more of
+// memory, while on a short call the last wave of blocks would be partly idle.
+%   end
 % end
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
@@ -161,7 +166,15 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
 % else
     const int64_t cap = (int64_t)sm_count * per_sm;
+%   if m.flat_waves > 0 then
+    if (blocks > cap * $(m.flat_waves)) {
+        if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+    } else if (blocks > cap) {
+        blocks = cap;
+    }
+%   else
     if (blocks > cap) blocks = cap;
+%   end
 % end
     $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
     return cudaGetLastError();
